@@ -1,0 +1,49 @@
+/* The command line, parsed and checked; no side effects, so the unit
+ * tests can feed it anything. */
+#ifndef OSBENCH_ARGS_H
+#define OSBENCH_ARGS_H
+
+#include <stddef.h>
+
+enum command { CMD_RUN, CMD_LIST, CMD_SCALE, CMD_SERVE, CMD_COMPARE, CMD_CHECK,
+	       CMD_HELP, CMD_VERSION };
+
+#define MAX_LEVELS 64
+#define MAX_LEVEL 4096
+#define MAX_NAMES 64
+#define MAX_SIZE_KB 65536
+
+enum format_opt { FORMAT_TABLE, FORMAT_LONG, FORMAT_JSON };
+
+struct args {
+	enum command cmd;
+	int quick;
+	enum format_opt format;
+	const char *output;   /* -o FILE, or NULL for stdout */
+	const char *label;
+	int reps;             /* 0: the command's default */
+	int time_ms;          /* 0: the command's default */
+	int cpu;              /* -1: no pinning */
+	int timeout_s;        /* 0: derived from reps and time */
+	char remote_host[256];
+	char remote_port[16]; /* empty unless --remote */
+	int threads[MAX_LEVELS], nthreads;
+	int procs[MAX_LEVELS], nprocs;
+	int sizes[MAX_LEVELS], nsizes;
+	double tolerance;     /* check; < 0 when not given */
+	const char *bind;
+	const char *port;
+	const char *names[MAX_NAMES];
+	int nnames;
+};
+
+/* Parse argv into *a.  -1 with a one-line message in err (no "osbench: "
+ * prefix) on bad usage. */
+int args_parse(int argc, char **argv, struct args *a, char *err, size_t errlen);
+
+/* "1,2,5" into v: at most max values, each lo..hi, no duplicates; opt
+ * names the option in the message. */
+int args_parse_list(const char *opt, const char *text, int *v, int max, int lo, int hi,
+		    int *count, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,11 @@
+/* How figures are printed in tables (the seeds' precision). */
+#ifndef OSBENCH_FMT_H
+#define OSBENCH_FMT_H
+
+#include <stddef.h>
+
+/* Below 0.1: three significant digits (0.0421); below 10: two decimals;
+ * below 100: one decimal; otherwise none.  Writes into buf. */
+const char *fmt_seed(double v, char *buf, size_t len);
+
+#endif

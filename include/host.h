@@ -1,0 +1,23 @@
+/* Facts about the host that the seeds' comparisons turn on. */
+#ifndef OSBENCH_HOST_H
+#define OSBENCH_HOST_H
+
+struct host_info {
+	char host[256];       /* --label or the host name */
+	char os[200];         /* uname -s and release: the OS cell */
+	char sysname[72], release[96], version[160], machine[72];
+	char cpu_model[160];
+	int cpus;
+	double mhz;           /* 0 when unknown */
+	const char *mhz_source; /* "measured", "os" or "unknown" */
+	char libc[64];
+	char ld_preload[256]; /* empty when not set */
+	char date[32];        /* UTC, ISO 8601 */
+	char command[1024];   /* the command line, words joined by spaces */
+};
+
+/* Gather the facts; label may be NULL.  Never fails: what cannot be
+ * learnt reads "unknown". */
+void host_gather(struct host_info *h, const char *label, int argc, char **argv);
+
+#endif

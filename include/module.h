@@ -1,0 +1,71 @@
+/* The module contract: what a timing module provides and what it is given.
+ *
+ * A module performs operations; it never reads the clock and never prints.
+ * The harness calls setup, then run(ctx, n) many times, then teardown, and
+ * does all timing, statistics and output itself. */
+#ifndef OSBENCH_MODULE_H
+#define OSBENCH_MODULE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum module_flags {
+	MOD_CHILDREN = 1u << 0, /* creates processes: count their rusage too */
+	MOD_SWEEP = 1u << 1,    /* N copies may run at once (osbench scale) */
+	MOD_SCALE = 1u << 2,    /* a scaling module, reported in ops/s */
+	MOD_REMOTE = 1u << 3,   /* honours --remote (an osbench serve peer) */
+	MOD_POINTS = 1u << 4,   /* takes procs/size parameters (ctx) */
+	MOD_THREADS_ONLY = 1u << 5, /* sweeps with threads only, not --procs */
+};
+
+struct mod_ctx {
+	/* given by the harness */
+	const char *tmpdir;   /* private 0700 directory for this measurement */
+	const char *helper;   /* absolute path of the exec helper program */
+	const char *remote_host; /* --remote host, or NULL for loopback */
+	const char *remote_port; /* --remote port (never NULL with a host) */
+	int procs;            /* ctx: processes in the ring */
+	int size_kb;          /* ctx: working set each process touches */
+	int worker;           /* 0..workers-1 in a sweep; 0 otherwise */
+	int workers;          /* copies running at once; 1 outside sweeps */
+	int io_timeout_ms;    /* bound for any blocking network wait */
+	void *shared;         /* set by setup_shared, seen by every worker */
+
+	/* owned by the module */
+	void *state;          /* per-worker state made by setup */
+	unsigned ops_per_iter; /* one run() iteration holds this many ops;
+	                          the harness sets 1 before setup */
+
+	/* set on failure: "call: strerror" or another one-line reason */
+	char err[256];
+};
+
+struct module {
+	const char *name;     /* command-line name, part of the contract */
+	const char *summary;  /* one line for `osbench list` */
+	unsigned flags;       /* enum module_flags */
+	/* NULL, or a reason why this system cannot run the module */
+	const char *(*unsupported)(void);
+	/* once per measurement, before any worker (NULL: not needed) */
+	int (*setup_shared)(struct mod_ctx *ctx);
+	void (*teardown_shared)(struct mod_ctx *ctx);
+	/* once per worker (NULL: not needed) */
+	int (*setup)(struct mod_ctx *ctx);
+	/* exactly n iterations of the operation; 0, or -1 with ctx->err set */
+	int (*run)(struct mod_ctx *ctx, uint64_t n);
+	/* the part of run() that is not the operation, timed the same way and
+	   subtracted per op (NULL: nothing to subtract) */
+	int (*baseline)(struct mod_ctx *ctx, uint64_t n);
+	void (*teardown)(struct mod_ctx *ctx);
+};
+
+/* Record "call: strerror(errnum)" in ctx->err; returns -1 for chaining. */
+int mod_fail(struct mod_ctx *ctx, const char *call, int errnum);
+/* Record a free-form reason in ctx->err; returns -1. */
+int mod_failf(struct mod_ctx *ctx, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+#endif

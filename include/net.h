@@ -1,0 +1,98 @@
+/* Sockets, pipes and helper processes shared by the ctx, ipc (pipe, unix,
+ * udp, tcp, tcpconn) and tcprr modules.
+ *
+ * Every function that can fail records the reason in ctx->err (through
+ * mod_fail/mod_failf) and returns -1, so a module can simply pass it up.
+ *
+ * Waits on a peer are bounded by ctx->io_timeout_ms; a value <= 0 means
+ * "no bound" (the harness watchdog is then the only limit). */
+#ifndef OSBENCH_NET_H
+#define OSBENCH_NET_H
+
+#include <sys/types.h>
+#include <sys/socket.h>
+
+#include "module.h"
+
+/* "[v6addr%scope]:port", or a DNS name (at most 253) and a port, fit;
+   longer names are only cut short in messages. */
+#define NET_NAMELEN 300
+
+/* A peer to connect to; name is HOST:PORT as the user would write it and
+   is the subject of every message about this peer. */
+struct net_peer {
+	struct sockaddr_storage addr;
+	socklen_t len;
+	char name[NET_NAMELEN];
+};
+
+/* ctx->io_timeout_ms as a poll() timeout: -1 when unbounded. */
+int net_timeout(const struct mod_ctx *ctx);
+
+/* "host:port", or "[host]:port" when host is an IPv6 literal. */
+void net_hostport(char *buf, size_t len, const char *host, const char *port);
+
+/* A socket of type SOCK_STREAM (listening, large backlog) or SOCK_DGRAM
+   bound to 127.0.0.1 port 0; p receives the address the kernel chose.
+   Returns the fd. Bind before fork so the child inherits a ready socket
+   and no port number has to travel between the processes. */
+int net_listen_loopback(struct mod_ctx *ctx, int type, struct net_peer *p);
+
+/* Connect fd to p, waiting at most timeout_ms (< 0: forever). Returns 0 or
+   an errno value (ETIMEDOUT when the wait ran out); fd stays blocking. */
+int net_connect_fd(int fd, const struct net_peer *p, int timeout_ms);
+/* The same for an fd that is already non-blocking (and is left so). */
+int net_connect_nb(int fd, const struct net_peer *p, int timeout_ms);
+
+/* A new TCP socket connected to p, with TCP_NODELAY and a receive timeout
+   of ctx->io_timeout_ms. Returns the fd. */
+int net_connect_stream(struct mod_ctx *ctx, const struct net_peer *p);
+
+/* Resolve ctx->remote_host:ctx->remote_port and connect a socket of type
+   SOCK_STREAM or SOCK_DGRAM to the first address where an osbench serve
+   answers (one byte echoed proves it). p receives that address. Returns
+   the fd, set up as net_connect_stream's. */
+int net_connect_remote(struct mod_ctx *ctx, int type, struct net_peer *p);
+
+/* Make recv() on fd fail with EAGAIN after ctx->io_timeout_ms. */
+int net_rcvtimeo(struct mod_ctx *ctx, int fd);
+/* TCP_NODELAY: a 1-byte request must leave at once. */
+int net_nodelay(struct mod_ctx *ctx, int fd);
+/* Where send() has no MSG_NOSIGNAL, ask the socket not to raise SIGPIPE
+   (SO_NOSIGPIPE); a no-op elsewhere. */
+int net_nosigpipe(struct mod_ctx *ctx, int fd);
+
+/* Send one byte on a connected socket and receive its echo (recv bounded
+   by the fd's receive timeout). Fails on a timeout ("'NAME': no answer
+   within N ms"), a closed peer or a wrong byte. */
+int net_roundtrip(struct mod_ctx *ctx, int fd, unsigned char byte,
+		  const char *name);
+
+/* One byte through a pipe (or any fd). net_read_byte polls first, so it
+   waits at most ctx->io_timeout_ms; what names the peer in messages. */
+int net_write_byte(struct mod_ctx *ctx, int fd, unsigned char byte);
+int net_read_byte(struct mod_ctx *ctx, int fd, unsigned char *byte,
+		  const char *what);
+
+/* First thing a forked helper does: default signal dispositions, nothing
+   blocked, and every fd closed except 0, 1, 2 and keep[0..nkeep-1], so
+   that end-of-file reaches whoever waits for it. */
+void net_child_init(const int *keep, int nkeep);
+
+/* Echo what arrives on in back to out until end-of-file or an error,
+   then _exit. For the pipe, unix and tcp helpers. */
+void net_echo_child(int in, int out)
+#if defined(__GNUC__)
+	__attribute__((noreturn))
+#endif
+	;
+
+/* Reap pids[0..n-1] (entries <= 0 are skipped and reaped ones set to 0):
+   wait up to grace_ms for them to exit by themselves, then SIGKILL the
+   rest and wait for them. */
+void net_reap(pid_t *pids, int n, int grace_ms);
+
+/* close(*fd) if it is open, then mark it closed (-1). */
+void net_close(int *fd);
+
+#endif

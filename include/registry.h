@@ -1,0 +1,33 @@
+/* Every module and every latency table, in one place. */
+#ifndef OSBENCH_REGISTRY_H
+#define OSBENCH_REGISTRY_H
+
+#include <stddef.h>
+#include "module.h"
+
+/* One cell of a latency table: a module, with its parameters. */
+struct column {
+	const char *header;   /* exactly as in DESIGN.md */
+	const char *module;
+	int procs;            /* for modules taking points (ctx) */
+	int size_kb;
+};
+
+struct table {
+	const char *name;     /* `osbench run NAME` */
+	const char *title;    /* the `#` line above the table */
+	int has_mhz;          /* Host OS Mhz, or Host OS */
+	const struct column *columns;
+	size_t ncolumns;
+};
+
+/* Modules sorted by name. */
+extern const struct module *const registry_modules[];
+extern const size_t registry_nmodules;
+extern const struct table registry_tables[];
+extern const size_t registry_ntables;
+
+const struct module *registry_module(const char *name);
+const struct table *registry_table(const char *name);
+
+#endif

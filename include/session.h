@@ -1,0 +1,43 @@
+/* What run and scale share: the private directory, the host record, the
+ * output, the failure count, and a clean end on any path. */
+#ifndef OSBENCH_SESSION_H
+#define OSBENCH_SESSION_H
+
+#include <limits.h>
+
+#include "args.h"
+#include "files.h"
+#include "harness.h"
+#include "host.h"
+#include "output.h"
+
+struct session {
+	struct run_opts opts;
+	struct host_info host;
+	struct writer w;
+	struct outfile out;
+	int to_file;
+	char tmpdir[PATH_MAX];
+	char helper[PATH_MAX];
+	int failures;
+	int noisy;
+	int progress;         /* stderr is a terminal */
+};
+
+/* Defaults: latency runs and sweeps differ in sample length and count. */
+enum session_kind { SESSION_RUN, SESSION_SCALE };
+
+/* Everything before the first measurement; 2 (with the message printed)
+ * when the options or the environment are unusable, else 0. */
+int session_open(struct session *s, const struct args *a, enum session_kind kind,
+		 int argc, char **argv);
+/* Measure one subject into r, saying on stderr why it failed; -1 when
+ * interrupted. */
+int session_measure(struct session *s, const struct subject *subj, struct record *r,
+		    const char *what);
+/* Finish the output and clean up: the exit status. */
+int session_close(struct session *s);
+/* After an interruption: remove everything, end by the signal. */
+int session_interrupted(struct session *s);
+
+#endif

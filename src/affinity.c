@@ -1,0 +1,48 @@
+/* CPU pinning: the only part of osbench that needs a non-POSIX interface,
+ * so it lives alone with its feature macro. */
+#if defined(__linux__)
+#define _GNU_SOURCE
+#include <sched.h>
+#elif defined(__FreeBSD__)
+#include <sys/param.h>
+#include <sys/cpuset.h>
+#endif
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "affinity.h"
+
+int affinity_online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (int)n : 1;
+}
+
+int affinity_pin(int cpu, char *err, size_t errlen)
+{
+#if defined(__linux__)
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof set, &set) == 0)
+		return 0;
+	snprintf(err, errlen, "sched_setaffinity to cpu %d: %s", cpu, strerror(errno));
+	return -1;
+#elif defined(__FreeBSD__)
+	cpuset_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (cpuset_setaffinity(CPU_LEVEL_WHICH, CPU_WHICH_PID, -1, sizeof set, &set) == 0)
+		return 0;
+	snprintf(err, errlen, "cpuset_setaffinity to cpu %d: %s", cpu, strerror(errno));
+	return -1;
+#else
+	snprintf(err, errlen, "pinning to cpu %d: not supported on this system", cpu);
+	return -1;
+#endif
+}

@@ -1,0 +1,22 @@
+/* Table formatting of microsecond figures, matching the seed articles. */
+#include <math.h>
+#include <stdio.h>
+
+#include "fmt.h"
+
+const char *fmt_seed(double v, char *buf, size_t len)
+{
+	if (v < 0.1 && v > 0) {
+		/* three significant digits: the position of the first one
+		   decides how many decimals that takes */
+		int decimals = 2 - (int)floor(log10(v));
+		snprintf(buf, len, "%.*f", decimals, v);
+	} else if (v < 9.995) {
+		snprintf(buf, len, "%.2f", v);
+	} else if (v < 99.95) {
+		snprintf(buf, len, "%.1f", v);
+	} else {
+		snprintf(buf, len, "%.0f", v);
+	}
+	return buf;
+}

@@ -1,0 +1,251 @@
+/* ctx: context switch cost (lmbench lat_ctx). ctx->procs processes, the
+ * caller among them, pass a one-byte token round a ring of pipes; each,
+ * on receiving it, reads its own private ctx->size_kb KB working set and
+ * passes it on. One op is one hop; the baseline is the same pipe and
+ * working-set work done by a single process, so what remains is the
+ * switch (and the cache refill it forces). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "modules.h"
+#include "net.h"
+
+#define LINE 64   /* touch one byte per cache line */
+
+struct ctx_state {
+	int procs;
+	pid_t *pids;            /* [0] unused: process 0 is the caller */
+	int to;                 /* pipe to process 1 */
+	int from;               /* pipe from process procs-1 */
+	int base[2];            /* the baseline's pipe to itself */
+	unsigned char *ws;
+	size_t len;
+	volatile unsigned long sink;
+};
+
+static void touch(const unsigned char *ws, size_t len,
+		  volatile unsigned long *sink)
+{
+	unsigned long sum = 0;
+	size_t i;
+
+	for (i = 0; i < len; i += LINE)
+		sum += ws[i];
+	*sink += sum;
+}
+
+/* Written, not just allocated: untouched pages would all map the one
+   shared zero page and never miss in the cache. */
+static unsigned char *workset(size_t len, int fill)
+{
+	unsigned char *ws;
+
+	if (!len)
+		return NULL;
+	ws = malloc(len);
+	if (ws)
+		memset(ws, fill, len);
+	return ws;
+}
+
+/* Process i of the ring. Leaves on end-of-file, which cascades round the
+   ring once the caller closes its end or dies. */
+static void ring_child(int in, int out, size_t len, int i)
+{
+	int keep[2] = { in, out };
+	volatile unsigned long sink = 0;
+	unsigned char *ws, tok;
+	ssize_t r;
+
+	net_child_init(keep, 2);
+	/* Allocated here, after the fork, so the set is this process's. */
+	ws = workset(len, i + 1);
+	if (len && !ws)
+		_exit(1);
+	for (;;) {
+		r = read(in, &tok, 1);
+		if (r == 0)
+			break;
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			_exit(1);
+		}
+		touch(ws, len, &sink);
+		while ((r = write(out, &tok, 1)) != 1)
+			if (r >= 0 || errno != EINTR)
+				_exit(1);
+	}
+	free(ws);
+	_exit(0);
+}
+
+static void close_ring(int (*ring)[2], int procs)
+{
+	int i;
+
+	for (i = 0; i < procs; i++) {
+		net_close(&ring[i][0]);
+		net_close(&ring[i][1]);
+	}
+}
+
+static void ctx_free(struct mod_ctx *ctx, struct ctx_state *s, int grace_ms)
+{
+	net_close(&s->to);
+	net_close(&s->from);
+	net_close(&s->base[0]);
+	net_close(&s->base[1]);
+	if (s->pids)
+		net_reap(s->pids, s->procs, grace_ms);
+	free(s->pids);
+	free(s->ws);
+	free(s);
+	ctx->state = NULL;
+}
+
+/* Pipe i carries the token from process i to process i+1 (mod procs). */
+static int make_ring(struct mod_ctx *ctx, struct ctx_state *s)
+{
+	int (*ring)[2];
+	int i, err = 0;
+	const char *call = NULL;
+
+	ring = malloc((size_t)s->procs * sizeof *ring);
+	if (!ring)
+		return mod_fail(ctx, "malloc", errno);
+	for (i = 0; i < s->procs; i++)
+		ring[i][0] = ring[i][1] = -1;
+	for (i = 0; i < s->procs && !call; i++)
+		if (pipe(ring[i]) < 0) {
+			err = errno;
+			call = "pipe";
+		}
+	for (i = 1; i < s->procs && !call; i++) {
+		s->pids[i] = fork();
+		if (s->pids[i] < 0) {
+			err = errno;
+			call = "fork";
+			s->pids[i] = 0;
+		} else if (s->pids[i] == 0) {
+			ring_child(ring[i - 1][0], ring[i][1], s->len, i);
+		}
+	}
+	if (!call) {
+		s->to = ring[0][1];
+		s->from = ring[s->procs - 1][0];
+		ring[0][1] = ring[s->procs - 1][0] = -1;
+	}
+	close_ring(ring, s->procs);
+	free(ring);
+	return call ? mod_fail(ctx, call, err) : 0;
+}
+
+static int ctx_setup(struct mod_ctx *ctx)
+{
+	struct ctx_state *s;
+	unsigned char tok;
+
+	if (ctx->procs < 2)
+		return mod_failf(ctx, "ctx: %d processes: at least 2 needed",
+				 ctx->procs);
+	if (ctx->size_kb < 0)
+		return mod_failf(ctx, "ctx: working set %d KB: negative",
+				 ctx->size_kb);
+	s = calloc(1, sizeof *s);
+	if (!s)
+		return mod_fail(ctx, "calloc", errno);
+	s->to = s->from = s->base[0] = s->base[1] = -1;
+	s->procs = ctx->procs;
+	s->len = (size_t)ctx->size_kb * 1024;
+	s->pids = calloc((size_t)s->procs, sizeof *s->pids);
+	if (!s->pids) {
+		mod_fail(ctx, "calloc", errno);
+		goto fail;
+	}
+	if (make_ring(ctx, s) < 0)
+		goto fail;
+	s->ws = workset(s->len, 1);
+	if (s->len && !s->ws) {
+		mod_fail(ctx, "malloc", errno);
+		goto fail;
+	}
+	if (pipe(s->base) < 0) {
+		mod_fail(ctx, "pipe", errno);
+		goto fail;
+	}
+	/* One lap now: every process is up, and a broken ring fails here. */
+	if (net_write_byte(ctx, s->to, 't') < 0 ||
+	    net_read_byte(ctx, s->from, &tok, "ring process") < 0)
+		goto fail;
+	ctx->state = s;
+	ctx->ops_per_iter = (unsigned)s->procs;
+	return 0;
+fail:
+	ctx_free(ctx, s, 0);
+	return -1;
+}
+
+/* n laps: procs hops each. */
+static int ctx_run(struct mod_ctx *ctx, uint64_t n)
+{
+	struct ctx_state *s = ctx->state;
+	unsigned char tok;
+	uint64_t i;
+
+	for (i = 0; i < n; i++) {
+		if (net_write_byte(ctx, s->to, 't') < 0 ||
+		    net_read_byte(ctx, s->from, &tok, "ring process") < 0)
+			return -1;
+		touch(s->ws, s->len, &s->sink);
+	}
+	return 0;
+}
+
+/* The lap's work without the switches: procs times write a byte, read
+   it back and touch the set. The one poll() per lap that bounds the
+   caller's wait in run() is here too, so it cancels out. */
+static int ctx_baseline(struct mod_ctx *ctx, uint64_t n)
+{
+	struct ctx_state *s = ctx->state;
+	unsigned char tok;
+	uint64_t i;
+	ssize_t r;
+	int j;
+
+	for (i = 0; i < n; i++) {
+		if (net_write_byte(ctx, s->base[1], 't') < 0 ||
+		    net_read_byte(ctx, s->base[0], &tok, "baseline pipe") < 0)
+			return -1;
+		touch(s->ws, s->len, &s->sink);
+		for (j = 1; j < s->procs; j++) {
+			if (net_write_byte(ctx, s->base[1], 't') < 0)
+				return -1;
+			while ((r = read(s->base[0], &tok, 1)) != 1)
+				if (r >= 0 || errno != EINTR)
+					return mod_fail(ctx, "read",
+							r < 0 ? errno : EIO);
+			touch(s->ws, s->len, &s->sink);
+		}
+	}
+	return 0;
+}
+
+static void ctx_teardown(struct mod_ctx *ctx)
+{
+	/* Closing our ends tears the ring down; SIGKILL only stragglers. */
+	if (ctx->state)
+		ctx_free(ctx, ctx->state, ctx->io_timeout_ms);
+}
+
+const struct module module_ctx = {
+	.name = "ctx",
+	.summary = "context switch: a token passed round a ring of processes, each touching its own working set",
+	.flags = MOD_POINTS | MOD_CHILDREN,
+	.setup = ctx_setup,
+	.run = ctx_run,
+	.baseline = ctx_baseline,
+	.teardown = ctx_teardown,
+};

@@ -1,0 +1,222 @@
+/* tcpconn: one op = socket() + connect() + close() to a listening TCP
+ * server (lmbench lat_connect): a forked acceptor on loopback, or an
+ * osbench serve (--remote).
+ *
+ * The loopback server is a listening socket with a large backlog that a
+ * child drains in an accept loop: the handshake completes in the kernel,
+ * so the client never waits for the acceptor and the op is the client's
+ * cost of setting a connection up and tearing it down, as in lmbench.
+ *
+ * TIME_WAIT: whoever closes first holds the connection in TIME_WAIT for
+ * 2*MSL; on the client that pins an ephemeral port, and tens of thousands
+ * of connections a second would run out of ports within a second or two
+ * (macOS, FreeBSD; Linux reuses loopback ones). Without changing the timed
+ * op, the acceptor waits for the client's FIN and then closes with
+ * SO_LINGER 0: its RST takes the client's socket from FIN_WAIT straight
+ * to CLOSED, and nothing is left in TIME_WAIT on either side (osbench
+ * serve does the same). Should ports run out anyway, connect fails with
+ * EADDRNOTAVAIL and the run fails with that reason. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "modules.h"
+#include "net.h"
+
+struct tcpconn_state {
+	struct net_peer peer;
+	int ctl;    /* the acceptor leaves when this closes; -1 remote */
+	pid_t pid;  /* acceptor, 0 with --remote */
+};
+
+/* Wait for the client's FIN, then close (with the inherited linger 0). */
+static void finish(int fd)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	unsigned char buf[64];
+	ssize_t r;
+
+	for (;;) {
+		r = read(fd, buf, sizeof buf);
+		if (r > 0)
+			continue;
+		if (r == 0)
+			break;
+		if (errno == EINTR)
+			continue;
+		if (errno != EAGAIN && errno != EWOULDBLOCK)
+			break;
+		/* BSD's accept() passes the listener's O_NONBLOCK on. */
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+			break;
+	}
+	close(fd);
+}
+
+static void acceptor(int lfd, int ctl)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = lfd, .events = POLLIN },
+		{ .fd = ctl, .events = POLLIN },
+	};
+	struct linger lg = { .l_onoff = 1, .l_linger = 0 };
+	int flags, fd;
+
+	/* Accepted sockets inherit the linger setting (Linux, BSD). */
+	flags = fcntl(lfd, F_GETFL);
+	if (flags < 0 || fcntl(lfd, F_SETFL, flags | O_NONBLOCK) < 0 ||
+	    setsockopt(lfd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg) < 0)
+		_exit(1);
+	for (;;) {
+		if (poll(pfd, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			_exit(1);
+		}
+		if (pfd[1].revents)
+			_exit(0);
+		for (;;) {
+			fd = accept(lfd, NULL, NULL);
+			if (fd >= 0) {
+				finish(fd);
+				continue;
+			}
+			if (errno == EINTR || errno == ECONNABORTED)
+				continue;
+			if (errno == EAGAIN || errno == EWOULDBLOCK)
+				break;
+			_exit(1);
+		}
+	}
+}
+
+/* The op. Non-blocking, so the wait for the handshake is bounded: a
+   blocking connect() has no portable timeout. */
+static int connect_once(struct mod_ctx *ctx, const struct net_peer *p)
+{
+	int fd, err;
+
+#ifdef SOCK_NONBLOCK
+	fd = socket(p->addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return mod_fail(ctx, "socket", errno);
+#else
+	fd = socket(p->addr.ss_family, SOCK_STREAM, 0);
+	if (fd < 0)
+		return mod_fail(ctx, "socket", errno);
+	if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0) {
+		err = errno;
+		close(fd);
+		return mod_fail(ctx, "fcntl", err);
+	}
+#endif
+	err = net_connect_nb(fd, p, net_timeout(ctx));
+	if (err) {
+		close(fd);
+		if (err == ETIMEDOUT)
+			return mod_failf(ctx, "'%s': no answer within %d ms",
+					 p->name, ctx->io_timeout_ms);
+		return mod_failf(ctx, "connect '%s': %s", p->name,
+				 strerror(err));
+	}
+	if (close(fd) < 0)
+		return mod_fail(ctx, "close", errno);
+	return 0;
+}
+
+static int tcpconn_local(struct mod_ctx *ctx, struct tcpconn_state *s)
+{
+	int lfd, ctl[2], err;
+
+	lfd = net_listen_loopback(ctx, SOCK_STREAM, &s->peer);
+	if (lfd < 0)
+		return -1;
+	if (pipe(ctl) < 0) {
+		err = errno;
+		close(lfd);
+		return mod_fail(ctx, "pipe", err);
+	}
+	s->pid = fork();
+	if (s->pid < 0) {
+		err = errno;
+		s->pid = 0;
+		close(lfd);
+		close(ctl[0]);
+		close(ctl[1]);
+		return mod_fail(ctx, "fork", err);
+	}
+	if (s->pid == 0) {
+		int keep[2] = { lfd, ctl[0] };
+
+		net_child_init(keep, 2);
+		acceptor(lfd, ctl[0]);
+	}
+	close(lfd);
+	close(ctl[0]);
+	s->ctl = ctl[1];
+	return 0;
+}
+
+static void tcpconn_free(struct mod_ctx *ctx, struct tcpconn_state *s)
+{
+	net_close(&s->ctl);
+	net_reap(&s->pid, 1, ctx->io_timeout_ms);
+	free(s);
+	ctx->state = NULL;
+}
+
+static int tcpconn_setup(struct mod_ctx *ctx)
+{
+	struct tcpconn_state *s;
+	int r, fd;
+
+	s = calloc(1, sizeof *s);
+	if (!s)
+		return mod_fail(ctx, "calloc", errno);
+	s->ctl = -1;
+	if (ctx->remote_host) {
+		fd = net_connect_remote(ctx, SOCK_STREAM, &s->peer);
+		if (fd >= 0)
+			close(fd);
+		r = fd < 0 ? -1 : 0;
+	} else {
+		r = tcpconn_local(ctx, s);
+	}
+	/* One connection now, so a server that is not there fails setup. */
+	if (r < 0 || connect_once(ctx, &s->peer) < 0) {
+		tcpconn_free(ctx, s);
+		return -1;
+	}
+	ctx->state = s;
+	return 0;
+}
+
+static int tcpconn_run(struct mod_ctx *ctx, uint64_t n)
+{
+	struct tcpconn_state *s = ctx->state;
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		if (connect_once(ctx, &s->peer) < 0)
+			return -1;
+	return 0;
+}
+
+static void tcpconn_teardown(struct mod_ctx *ctx)
+{
+	if (ctx->state)
+		tcpconn_free(ctx, ctx->state);
+}
+
+const struct module module_tcpconn = {
+	.name = "tcpconn",
+	.summary = "socket, connect and close of a tcp connection to a listening server (loopback or --remote)",
+	.flags = MOD_CHILDREN | MOD_SWEEP | MOD_REMOTE,
+	.setup = tcpconn_setup,
+	.run = tcpconn_run,
+	.teardown = tcpconn_teardown,
+};

@@ -1,0 +1,327 @@
+/* tcprr: N client connections, one per worker thread, each doing 1-byte
+ * request/response round trips against one loopback server process
+ * (seed 003's `ab -c N`). The server gives each accepted connection its
+ * own thread, as MySQL's one-thread-per-connection and Apache's worker
+ * models do, so the scaling measured is the kernel's and the scheduler's
+ * with N busy server threads, not an event loop's.
+ *
+ * Thread safety: setup/run/teardown touch only their own ctx->state and
+ * read the shared server address, written once by setup_shared before any
+ * worker starts; there is no static mutable state. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "modules.h"
+#include "net.h"
+
+#define MAX_CONNS 4096          /* more are accepted and closed at once */
+#define STACK_SIZE (256 * 1024) /* an echo loop needs little */
+#define ECHO_BUF 64
+
+struct tcprr_shared {
+	struct net_peer peer;
+	int ctl;    /* the server leaves when this closes */
+	pid_t pid;
+};
+
+struct tcprr_state {
+	int fd;
+	unsigned char seq;
+};
+
+/* The server process. Its state lives on its main thread's stack. */
+struct server {
+	pthread_mutex_t lock;
+	int conns;
+	int max;    /* MAX_CONNS, or fewer if descriptors are scarcer */
+	pthread_attr_t attr;
+};
+
+struct conn {
+	struct server *sv;
+	int fd;
+};
+
+static void *serve_conn(void *arg)
+{
+	struct conn *c = arg;
+	struct server *sv = c->sv;
+	unsigned char buf[ECHO_BUF];
+	ssize_t r, w, off;
+	int fd = c->fd;
+
+	free(c);
+	while ((r = read(fd, buf, sizeof buf)) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (off = 0; off < r; off += w) {
+			w = write(fd, buf + off, (size_t)(r - off));
+			if (w < 0 && errno == EINTR)
+				w = 0;
+			else if (w <= 0)
+				goto out;
+		}
+	}
+out:
+	close(fd);
+	pthread_mutex_lock(&sv->lock);
+	sv->conns--;
+	pthread_mutex_unlock(&sv->lock);
+	return NULL;
+}
+
+static int server_full(struct server *sv)
+{
+	int full;
+
+	pthread_mutex_lock(&sv->lock);
+	full = sv->conns >= sv->max;
+	if (!full)
+		sv->conns++;
+	pthread_mutex_unlock(&sv->lock);
+	return full;
+}
+
+static void start_conn(struct server *sv, int fd)
+{
+	struct conn *c;
+	pthread_t t;
+	int one = 1, flags;
+
+	if (server_full(sv)) {
+		close(fd);
+		return;
+	}
+	/* BSD's accept() passes the listener's O_NONBLOCK on; the echo
+	   thread blocks. */
+	c = malloc(sizeof *c);
+	flags = fcntl(fd, F_GETFL);
+	if (!c || flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
+	    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) < 0)
+		goto drop;
+	c->sv = sv;
+	c->fd = fd;
+	if (pthread_create(&t, &sv->attr, serve_conn, c) == 0)
+		return;
+drop:
+	/* The client sees the connection close and reports it. */
+	free(c);
+	close(fd);
+	pthread_mutex_lock(&sv->lock);
+	sv->conns--;
+	pthread_mutex_unlock(&sv->lock);
+}
+
+/* Raise our descriptor limit as far as allowed and keep the connection
+   cap under it, so the cap, not accept()'s EMFILE, decides. */
+static int conn_limit(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return 256;
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < MAX_CONNS + 64 &&
+	    rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		if (rl.rlim_cur > MAX_CONNS + 64)
+			rl.rlim_cur = MAX_CONNS + 64;
+		if (setrlimit(RLIMIT_NOFILE, &rl) < 0 &&
+		    getrlimit(RLIMIT_NOFILE, &rl) < 0)
+			return 256;
+	}
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= MAX_CONNS + 64)
+		return MAX_CONNS;
+	return rl.rlim_cur > 80 ? (int)rl.rlim_cur - 64 : 16;
+}
+
+/* Out of descriptors or memory for a moment: let the queue wait a little
+   instead of spinning on a listener that stays readable. */
+static int accept_later(int err)
+{
+	return err == EMFILE || err == ENFILE || err == ENOBUFS ||
+	       err == ENOMEM;
+}
+
+static void server_main(int lfd, int ctl)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = lfd, .events = POLLIN },
+		{ .fd = ctl, .events = POLLIN },
+	};
+	struct sigaction sa;
+	struct server sv;
+	size_t stack = STACK_SIZE;
+	int flags, fd;
+
+	/* A client gone mid-echo must cost one thread, not the server. */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	flags = fcntl(lfd, F_GETFL);
+	if (sigaction(SIGPIPE, &sa, NULL) < 0 || flags < 0 ||
+	    fcntl(lfd, F_SETFL, flags | O_NONBLOCK) < 0)
+		_exit(1);
+	if (pthread_mutex_init(&sv.lock, NULL) != 0 ||
+	    pthread_attr_init(&sv.attr) != 0 ||
+	    pthread_attr_setdetachstate(&sv.attr, PTHREAD_CREATE_DETACHED) != 0)
+		_exit(1);
+#ifdef PTHREAD_STACK_MIN
+	if (stack < PTHREAD_STACK_MIN)
+		stack = PTHREAD_STACK_MIN;
+#endif
+	/* Not fatal: the default stack only costs address space. */
+	(void)pthread_attr_setstacksize(&sv.attr, stack);
+	sv.conns = 0;
+	sv.max = conn_limit();
+	for (;;) {
+		if (poll(pfd, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			_exit(1);
+		}
+		/* End-of-file (or an error) on the lifeline: the parent
+		   closed it or died. */
+		if (pfd[1].revents)
+			_exit(0);
+		while ((fd = accept(lfd, NULL, NULL)) >= 0 ||
+		       errno == EINTR || errno == ECONNABORTED)
+			if (fd >= 0)
+				start_conn(&sv, fd);
+		if (accept_later(errno)) {
+			if (poll(&pfd[1], 1, 10) < 0 && errno != EINTR)
+				_exit(1);
+		} else if (errno != EAGAIN && errno != EWOULDBLOCK) {
+			_exit(1);
+		}
+	}
+}
+
+static void shared_free(struct mod_ctx *ctx, struct tcprr_shared *sh,
+			int grace_ms)
+{
+	net_close(&sh->ctl);
+	net_reap(&sh->pid, 1, grace_ms);
+	free(sh);
+	ctx->shared = NULL;
+}
+
+static int tcprr_setup_shared(struct mod_ctx *ctx)
+{
+	struct tcprr_shared *sh;
+	int lfd, ctl[2], err;
+
+	sh = calloc(1, sizeof *sh);
+	if (!sh)
+		return mod_fail(ctx, "calloc", errno);
+	sh->ctl = -1;
+	/* Bound before the fork: workers connect without any race. */
+	lfd = net_listen_loopback(ctx, SOCK_STREAM, &sh->peer);
+	if (lfd < 0) {
+		free(sh);
+		return -1;
+	}
+	if (pipe(ctl) < 0) {
+		err = errno;
+		close(lfd);
+		free(sh);
+		return mod_fail(ctx, "pipe", err);
+	}
+	sh->pid = fork();
+	if (sh->pid < 0) {
+		err = errno;
+		close(lfd);
+		close(ctl[0]);
+		close(ctl[1]);
+		free(sh);
+		return mod_fail(ctx, "fork", err);
+	}
+	if (sh->pid == 0) {
+		int keep[2] = { lfd, ctl[0] };
+
+		net_child_init(keep, 2);
+		server_main(lfd, ctl[0]);
+	}
+	close(lfd);
+	close(ctl[0]);
+	sh->ctl = ctl[1];
+	ctx->shared = sh;
+	return 0;
+}
+
+static void tcprr_teardown_shared(struct mod_ctx *ctx)
+{
+	if (ctx->shared)
+		shared_free(ctx, ctx->shared, ctx->io_timeout_ms);
+}
+
+static int tcprr_setup(struct mod_ctx *ctx)
+{
+	struct tcprr_shared *sh = ctx->shared;
+	struct tcprr_state *s;
+
+	if (!sh)
+		return mod_failf(ctx, "tcprr: no server (setup_shared not run)");
+	s = malloc(sizeof *s);
+	if (!s)
+		return mod_fail(ctx, "malloc", errno);
+	s->seq = 0;
+	s->fd = net_connect_stream(ctx, &sh->peer);
+	/* One round trip: a server thread now serves this connection (or
+	   the server refused it, and setup says so). */
+	if (s->fd < 0 || net_roundtrip(ctx, s->fd, 'r', sh->peer.name) < 0) {
+		if (s->fd >= 0)
+			close(s->fd);
+		free(s);
+		return -1;
+	}
+	ctx->state = s;
+	return 0;
+}
+
+static int tcprr_run(struct mod_ctx *ctx, uint64_t n)
+{
+	struct tcprr_shared *sh = ctx->shared;
+	struct tcprr_state *s = ctx->state;
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		if (net_roundtrip(ctx, s->fd, s->seq++, sh->peer.name) < 0)
+			return -1;
+	return 0;
+}
+
+static void tcprr_teardown(struct mod_ctx *ctx)
+{
+	struct tcprr_state *s = ctx->state;
+
+	if (!s)
+		return;
+	net_close(&s->fd);
+	free(s);
+	ctx->state = NULL;
+}
+
+const struct module module_tcprr = {
+	.name = "tcprr",
+	.summary = "1-byte request/response round trips, one loopback tcp connection per worker, thread-per-connection server",
+	.flags = MOD_SCALE | MOD_SWEEP | MOD_CHILDREN | MOD_THREADS_ONLY,
+	.setup_shared = tcprr_setup_shared,
+	.teardown_shared = tcprr_teardown_shared,
+	.setup = tcprr_setup,
+	.run = tcprr_run,
+	.teardown = tcprr_teardown,
+};

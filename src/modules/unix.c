@@ -1,0 +1,88 @@
+/* unix: a 1-byte round trip between this process and a forked child over
+ * an AF_UNIX stream socketpair, the child echoing (lmbench lat_unix). */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "modules.h"
+#include "net.h"
+
+struct unix_state {
+	int fd;
+	pid_t pid;
+};
+
+static int unix_setup(struct mod_ctx *ctx)
+{
+	struct unix_state *s;
+	int sv[2], err;
+	pid_t pid;
+
+	s = malloc(sizeof *s);
+	if (!s)
+		return mod_fail(ctx, "malloc", errno);
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0) {
+		err = errno;
+		free(s);
+		return mod_fail(ctx, "socketpair", err);
+	}
+	pid = fork();
+	if (pid < 0) {
+		err = errno;
+		close(sv[0]);
+		close(sv[1]);
+		free(s);
+		return mod_fail(ctx, "fork", err);
+	}
+	if (pid == 0) {
+		net_child_init(&sv[1], 1);
+		net_echo_child(sv[1], sv[1]);
+	}
+	close(sv[1]);
+	s->fd = sv[0];
+	s->pid = pid;
+	ctx->state = s;
+	/* The receive timeout bounds every wait without a poll per op. */
+	if (net_rcvtimeo(ctx, s->fd) < 0 || net_nosigpipe(ctx, s->fd) < 0) {
+		close(s->fd);
+		net_reap(&s->pid, 1, 0);
+		free(s);
+		ctx->state = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static int unix_run(struct mod_ctx *ctx, uint64_t n)
+{
+	struct unix_state *s = ctx->state;
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		if (net_roundtrip(ctx, s->fd, (unsigned char)i,
+				  "echo process") < 0)
+			return -1;
+	return 0;
+}
+
+static void unix_teardown(struct mod_ctx *ctx)
+{
+	struct unix_state *s = ctx->state;
+
+	if (!s)
+		return;
+	net_close(&s->fd);
+	net_reap(&s->pid, 1, ctx->io_timeout_ms);
+	free(s);
+	ctx->state = NULL;
+}
+
+const struct module module_unix = {
+	.name = "unix",
+	.summary = "1-byte round trip between two processes over an af_unix stream socket pair",
+	.flags = MOD_CHILDREN | MOD_SWEEP,
+	.setup = unix_setup,
+	.run = unix_run,
+	.teardown = unix_teardown,
+};

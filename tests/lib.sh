@@ -1,0 +1,55 @@
+# Shared by the command-line tests: sourced, not run.
+# Every check prints "ok NAME" or "FAIL NAME: detail".
+set -u
+: "${OSBENCH:?set OSBENCH to the osbench binary under test}"
+
+T=$(printf '\t')
+work=$(mktemp -d "${TMPDIR:-/tmp}/osbench-test.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+# each run gets a private TMPDIR, so leftovers can be seen
+export TMPDIR="$work/tmp"
+mkdir "$TMPDIR"
+
+ok() { echo "ok $*"; }
+fail() { echo "FAIL $*"; }
+check() { # NAME CONDITION-COMMAND...
+	name=$1
+	shift
+	if "$@"; then ok "$name"; else fail "$name: '$*' was false"; fi
+}
+
+# run ARGS...: output in $work/out, errors in $work/err, status in $rc
+run() {
+	"$OSBENCH" "$@" >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+}
+
+# the header row of a table, exactly
+has_line() { grep -qxF "$1" "$work/out"; }
+
+# the data row under a header: every cell after Host and OS (and Mhz) a
+# positive number
+row_positive() { # HEADER-LINE
+	awk -F'\t' -v h="$1" '
+		$0 == h { getline; found = 1
+			for (i = 3; i <= NF; i++) if ($i !~ /^[0-9]+(\.[0-9]+)?$/ || $i + 0 <= 0) bad++
+			if (NF < 3) bad++ }
+		END { exit !(found && !bad) }' "$work/out"
+}
+
+# the cell under a given header cell in the row after the header line
+cell() { # HEADER-LINE COLUMN-NAME
+	awk -F'\t' -v h="$1" -v c="$2" '
+		$0 == h { for (i = 1; i <= NF; i++) if ($i == c) col = i; getline; print $col; exit }' "$work/out"
+}
+
+# nothing left in the private TMPDIR
+tmp_empty() { [ -z "$(ls -A "$TMPDIR")" ]; }
+
+# no process still running this binary (children keep its name when forked)
+no_process_left() {
+	sleep 0.2
+	! ps -eo args= | awk -v b="$OSBENCH" '$1 == b { found = 1 } END { exit !found }'
+}
+
+one_line_stderr() { [ "$(wc -l <"$work/err")" -eq 1 ]; }

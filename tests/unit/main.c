@@ -1,0 +1,14 @@
+/* The unit-test program: runs every group; the exit status says whether
+ * all passed. */
+#include "unit.h"
+
+int unit_failures;
+
+int main(void)
+{
+	test_stats();
+	test_fmt();
+	test_args();
+	test_registry();
+	return unit_failures ? 1 : 0;
+}

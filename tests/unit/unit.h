@@ -1,0 +1,26 @@
+/* A very small unit-test kit: each check prints "ok NAME" or
+ * "FAIL NAME: detail"; tests/run counts the lines. */
+#ifndef OSBENCH_UNIT_H
+#define OSBENCH_UNIT_H
+
+#include <stdio.h>
+
+extern int unit_failures;
+
+#define CHECK(name, cond)                                                        \
+	do {                                                                     \
+		if (cond) {                                                      \
+			printf("ok %s\n", (name));                               \
+		} else {                                                         \
+			printf("FAIL %s: %s (%s:%d)\n", (name), #cond, __FILE__, \
+			       __LINE__);                                        \
+			unit_failures++;                                         \
+		}                                                                \
+	} while (0)
+
+void test_stats(void);
+void test_fmt(void);
+void test_args(void);
+void test_registry(void);
+
+#endif
