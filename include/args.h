@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 enum command { CMD_RUN, CMD_LIST, CMD_SCALE, CMD_SERVE, CMD_COMPARE, CMD_CHECK,
-	       CMD_HELP, CMD_VERSION };
+	       CMD_PLOT, CMD_HELP, CMD_VERSION };
 
 #define MAX_LEVELS 64
 #define MAX_LEVEL 4096
@@ -31,6 +31,7 @@ struct args {
 	int procs[MAX_LEVELS], nprocs;
 	int sizes[MAX_LEVELS], nsizes;
 	double tolerance;     /* check; < 0 when not given */
+	int log_scale;        /* plot --log */
 	const char *bind;
 	const char *port;
 	const char *names[MAX_NAMES];

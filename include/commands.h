@@ -8,5 +8,7 @@ int cmd_run(const struct args *a, int argc, char **argv);
 int cmd_scale(const struct args *a, int argc, char **argv);
 int cmd_serve(const struct args *a);
 int cmd_compare(const struct args *a);
+int cmd_check(const struct args *a, int argc, char **argv);
+int cmd_plot(const struct args *a);
 
 #endif

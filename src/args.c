@@ -1,6 +1,7 @@
 /* Command-line parsing: getopt_long's syntax (-x V, -xV, --long V,
  * --long=V, "--" ends options), written out so that it behaves the same
  * on every libc and reports each mistake in one line naming it. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <limits.h>
@@ -12,7 +13,7 @@
 #include "compat.h"
 
 enum opt_id { O_QUICK, O_FORMAT, O_OUTPUT, O_LABEL, O_REPS, O_TIME, O_CPU, O_REMOTE,
-	      O_TIMEOUT, O_THREADS, O_PROCS, O_SIZE, O_TOLERANCE, O_BIND, O_PORT, O_HELP,
+	      O_TIMEOUT, O_THREADS, O_PROCS, O_SIZE, O_TOLERANCE, O_BIND, O_PORT, O_LOG, O_HELP,
 	      O_VERSION, O_COUNT };
 
 /* Which commands take an option: a bit per enum command. */
@@ -29,7 +30,7 @@ static const struct option_spec {
 	[O_FORMAT] = { .name = "format", .short_name = 'f', .takes_value = 1,
 		       .commands = MEASURING | FOR(CMD_COMPARE) },
 	[O_OUTPUT] = { .name = "output", .short_name = 'o', .takes_value = 1,
-		       .commands = MEASURING | FOR(CMD_COMPARE) },
+		       .commands = MEASURING | FOR(CMD_COMPARE) | FOR(CMD_PLOT) },
 	[O_LABEL] = { .name = "label", .short_name = 'l', .takes_value = 1, .commands = MEASURING },
 	[O_REPS] = { .name = "reps", .short_name = 'r', .takes_value = 1, .commands = MEASURING },
 	[O_TIME] = { .name = "time", .short_name = 't', .takes_value = 1, .commands = MEASURING },
@@ -42,6 +43,7 @@ static const struct option_spec {
 	[O_TOLERANCE] = { .name = "tolerance", .takes_value = 1, .commands = FOR(CMD_CHECK) },
 	[O_BIND] = { .name = "bind", .takes_value = 1, .commands = FOR(CMD_SERVE) },
 	[O_PORT] = { .name = "port", .takes_value = 1, .commands = FOR(CMD_SERVE) },
+	[O_LOG] = { .name = "log", .commands = FOR(CMD_PLOT) },
 	[O_HELP] = { .name = "help", .short_name = 'h', .commands = ~0u },
 	[O_VERSION] = { .name = "version", .commands = ~0u },
 };
@@ -49,7 +51,7 @@ static const struct option_spec {
 static const char *const command_names[] = {
 	[CMD_RUN] = "run", [CMD_LIST] = "list", [CMD_SCALE] = "scale",
 	[CMD_SERVE] = "serve", [CMD_COMPARE] = "compare", [CMD_CHECK] = "check",
-	[CMD_HELP] = "help",
+	[CMD_PLOT] = "plot", [CMD_HELP] = "help",
 };
 
 PRINTF_LIKE(3, 4)
@@ -73,7 +75,9 @@ static int parse_int(const char *opt, const char *text, long lo, long hi, int *o
 
 	errno = 0;
 	v = strtol(text, &end, 10);
-	if (errno == 0 && end != text && *end == '\0' && v >= lo && v <= hi) {
+	/* strtol skips leading blanks; a value on the command line may not */
+	if (errno == 0 && end != text && *end == '\0' && v >= lo && v <= hi &&
+	    !isspace((unsigned char)text[0])) {
 		*out = (int)v;
 		return 0;
 	}
@@ -298,6 +302,8 @@ static int one_option(int argc, char **argv, int i, struct args *a, unsigned *se
 			return -1;
 	} else if (id == O_QUICK) {
 		a->quick = 1;
+	} else if (id == O_LOG) {
+		a->log_scale = 1;
 	} else if (id == O_HELP) {
 		a->cmd = CMD_HELP;
 	} else if (id == O_VERSION) {

@@ -2,6 +2,7 @@
  * drives the harness and the writer, prints messages and decides the
  * exit status.  Nothing below this layer prints or exits. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@ static const char usage_text[] =
 	"       osbench scale MODULE [--threads LIST | --procs LIST] [OPTIONS]\n"
 	"       osbench compare FILE FILE...        side-by-side tables with ratios\n"
 	"       osbench check BASELINE [CURRENT] [--tolerance PCT]\n"
+	"       osbench plot FILE... [-o FILE.svg] [--log]   an SVG picture of result files\n"
 	"       osbench serve [--bind ADDR] [--port N]   peer for --remote\n"
 	"       osbench help | -h | --help ; osbench --version\n"
 	"\n"
@@ -104,10 +106,32 @@ static int cmd_list(void)
 	return finish_stdout(0);
 }
 
+/* A closed standard descriptor would be taken by the next open() or
+ * pipe(), and results or messages would land in a socket or a temp file.
+ * stdin and stderr are quietly pointed at /dev/null; a closed stdout is an
+ * error, since the results would have nowhere to go. */
+static int standard_fds_ok(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		if (fd == STDOUT_FILENO) {
+			fprintf(stderr, "osbench: standard output: %s\n", strerror(EBADF));
+			return 0;
+		}
+		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			return 0;
+	}
+	return 1;
+}
+
 int cli_main(int argc, char **argv)
 {
 	struct args a;
 	char err[512];
+
+	if (!standard_fds_ok())
+		return 2;
 
 	/* a closed pipe or a vanished peer is an error we report, not a
 	   silent death; children inherit this */
@@ -130,8 +154,11 @@ int cli_main(int argc, char **argv)
 	case CMD_SERVE:
 		return cmd_serve(&a);
 	case CMD_COMPARE:
-	case CMD_CHECK:
 		return cmd_compare(&a);
+	case CMD_CHECK:
+		return cmd_check(&a, argc, argv);
+	case CMD_PLOT:
+		return cmd_plot(&a);
 	}
 	return usage_error("unknown command");
 }

@@ -109,12 +109,30 @@ void helper_locate(const char *argv0, char *path, size_t len)
 		snprintf(path, len, "%s", installed);
 }
 
+/* A target that exists and is not a regular file (/dev/null, a fifo,
+ * /dev/stdout) is written in place: renaming over it would replace a
+ * device node with a file. */
+static int is_special(const char *target)
+{
+	struct stat st;
+
+	return stat(target, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
 int outfile_open(struct outfile *o, const char *target, char *err, size_t errlen)
 {
 	int fd;
 
 	o->target = target;
 	o->f = NULL;
+	o->tmp[0] = '\0';
+	if (is_special(target)) {
+		if (!(o->f = fopen(target, "w"))) {
+			snprintf(err, errlen, "output '%s': %s", target, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
 	if ((size_t)snprintf(o->tmp, sizeof o->tmp, "%s.XXXXXX", target) >= sizeof o->tmp) {
 		snprintf(err, errlen, "output '%s': name too long", target);
 		return -1;
@@ -122,6 +140,7 @@ int outfile_open(struct outfile *o, const char *target, char *err, size_t errlen
 	fd = mkstemp(o->tmp);
 	if (fd < 0) {
 		snprintf(err, errlen, "output '%s': %s", target, strerror(errno));
+		o->tmp[0] = '\0';
 		return -1;
 	}
 	/* mkstemp makes 0600; a result file is as readable as any other */
@@ -129,6 +148,7 @@ int outfile_open(struct outfile *o, const char *target, char *err, size_t errlen
 		snprintf(err, errlen, "output '%s': %s", target, strerror(errno));
 		close(fd);
 		unlink(o->tmp);
+		o->tmp[0] = '\0';
 		return -1;
 	}
 	return 0;
@@ -136,7 +156,9 @@ int outfile_open(struct outfile *o, const char *target, char *err, size_t errlen
 
 int outfile_commit(struct outfile *o, char *err, size_t errlen)
 {
-	int failed = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) < 0;
+	int in_place = o->tmp[0] == '\0';
+	int failed = fflush(o->f) != 0 || ferror(o->f) ||
+		     (!in_place && fsync(fileno(o->f)) < 0);
 	int saved = errno;
 
 	if (fclose(o->f) != 0 && !failed) {
@@ -144,12 +166,13 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 		saved = errno;
 	}
 	o->f = NULL;
-	if (!failed && rename(o->tmp, o->target) == 0)
+	if (!failed && (in_place || rename(o->tmp, o->target) == 0))
 		return 0;
 	if (!failed)
 		saved = errno;
 	snprintf(err, errlen, "output '%s': %s", o->target, strerror(saved));
-	unlink(o->tmp);
+	if (!in_place)
+		unlink(o->tmp);
 	return -1;
 }
 
@@ -159,5 +182,6 @@ void outfile_abort(struct outfile *o)
 		fclose(o->f);
 		o->f = NULL;
 	}
-	unlink(o->tmp);
+	if (o->tmp[0])
+		unlink(o->tmp);
 }

@@ -6,6 +6,12 @@ set -u
 T=$(printf '\t')
 work=$(mktemp -d "${TMPDIR:-/tmp}/osbench-test.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
+# a private copy of the binary and its helper: "no process left" then
+# means ours, whatever else runs on the machine
+mkdir "$work/bin"
+cp "$OSBENCH" "$work/bin/osbench" || exit 2
+cp "$(dirname "$OSBENCH")/osbench-helper" "$work/bin/osbench-helper" || exit 2
+OSBENCH="$work/bin/osbench"
 # each run gets a private TMPDIR, so leftovers can be seen
 export TMPDIR="$work/tmp"
 mkdir "$TMPDIR"

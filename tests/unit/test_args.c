@@ -73,6 +73,7 @@ static void test_refused(void)
 	CHECK("args reps huge", refused_naming("run --reps 99999999999999999999", "--reps"));
 	CHECK("args negative time", refused_naming("run --time -5 null", "'-5'"));
 	CHECK("args time with junk", refused_naming("run --time 5ms", "'5ms'"));
+	CHECK("args time with a leading blank", refused_naming("run --time=\t5", "--time"));
 	CHECK("args unknown format", refused_naming("run --format xml null", "'xml'"));
 	CHECK("args option needs a value", refused_naming("run --reps", "needs a value"));
 	CHECK("args repeated option", refused_naming("run -r 3 --reps 4", "given twice"));

@@ -1,0 +1,53 @@
+/* Reading back what `osbench run` and `osbench scale` write, in any of
+ * the three formats (table, long, json), for compare, check and plot. */
+#ifndef OSBENCH_RESULTFILE_H
+#define OSBENCH_RESULTFILE_H
+
+#include <stddef.h>
+
+#include "harness.h" /* enum status */
+
+/* One figure, identified by (table, column) across every format:
+ * table is a latency table's name ("syscall", ...), a loose module's name,
+ * or "scale"; column is the header cell, or for scale the level. */
+struct rfigure {
+	char table[32];
+	char column[48];
+	char module[32];
+	char params[160];   /* as written by long/json; "" when unknown (table) */
+	char unit[8];       /* "us" (lower is better) or "ops/s" (higher is better) */
+	enum status status; /* ST_OK with value, ST_FAIL ("fail"), ST_NA ("-") */
+	double value;       /* the median */
+	int table_order;    /* position of its table in the file, from 0 */
+	int column_order;   /* position of its column in its table, from 0 */
+};
+
+/* One result file. */
+struct rfile {
+	char path[4096];
+	char host[256];      /* the Host cell / "# host:" / host.name */
+	char os[200];        /* the OS cell / sysname + release */
+	double mhz;          /* 0 when unknown */
+	char scale_mode[16]; /* "threads" or "processes" for a sweep, else "" */
+	struct rfigure *figs;
+	size_t nfigs;
+};
+
+/* Read path into *f.  -1 with a one-line reason naming the file and,
+ * where it applies, the line: "'x.tsv' line 7: 5 cells, header has 8",
+ * "'x.tsv': not an osbench result file", "'x.tsv': No such file or
+ * directory".  Rejects empty, binary, truncated or foreign files, cells
+ * that are not numbers, fail or -, NaN/inf/negative values, and lines
+ * longer than 64 KiB.  f needs rfile_free only after success. */
+int rfile_read(const char *path, struct rfile *f, char *err, size_t errlen);
+/* The same from a buffer (for the fuzzer and the unit tests); name is
+ * used in messages. */
+int rfile_parse(const char *name, const char *data, size_t len, struct rfile *f,
+		char *err, size_t errlen);
+void rfile_free(struct rfile *f);
+
+/* The figure with this table and column, or NULL. */
+const struct rfigure *rfile_find(const struct rfile *f, const char *table,
+				 const char *column);
+
+#endif

@@ -1,0 +1,183 @@
+#!/bin/sh
+# Hardening: every fault is a `fail` cell with a reason or a clear error,
+# the rest of the run goes on, and nothing is left behind.
+. "$(dirname "$0")/lib.sh"
+
+# the cell of COLUMN in the table whose header line contains it
+cell_of() { # COLUMN
+	awk -F'\t' -v c="$1" '$1 == "Host" { col = 0; for (i = 1; i <= NF; i++) if ($i == c) col = i
+		if (col) { getline; print $col; exit } }' "$work/out"
+}
+fails_with() { # NAME COLUMN STDERR-NEEDLE
+	if [ "$rc" -eq 1 ] && [ "$(cell_of "$2")" = fail ] && grep -qF -- "$3" "$work/err"; then
+		ok "$1"
+	else
+		fail "$1: exit $rc, cell '$(cell_of "$2")', stderr: $(head -c 300 "$work/err")"
+	fi
+}
+measured() { # NAME COLUMN
+	v=$(cell_of "$2")
+	case $v in fail | - | "") fail "$1: cell '$v'" ;; *) ok "$1" ;; esac
+}
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+is_root() { [ "$(id -u)" -eq 0 ]; }
+
+# --- process limit: fork, exec, sh, ctx and thread sweeps
+if is_root && command -v prlimit >/dev/null 2>&1 && command -v setpriv >/dev/null 2>&1; then
+	# nobody must reach its TMPDIR and the binary
+	chmod 755 "$work" "$work/bin"
+	chmod 777 "$TMPDIR"
+	prlimit --nproc=2:2 setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$OSBENCH" run -q fork exec sh ctx >"$work/out" 2>"$work/err"
+	rc=$?
+	fails_with "faults nproc: fork proc fails" "fork proc" "fork: Resource temporarily unavailable"
+	fails_with "faults nproc: exec proc fails" "exec proc" "exec: fork: Resource temporarily unavailable"
+	fails_with "faults nproc: 8p ctx fails" "8p/16K ctxsw" "ctx procs=8 size_kb=16: fork: Resource temporarily unavailable"
+	prlimit --nproc=6:6 setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$OSBENCH" scale thread --threads 1,16,2 -q -l box >"$work/out" 2>"$work/err"
+	rc=$?
+	check "faults nproc: thread sweep exits 1" [ "$rc" -eq 1 ]
+	check "faults nproc: the refused level is fail" grep -q "^16${T}fail" "$work/out"
+	check "faults nproc: the next level is measured" grep -q "^2${T}[0-9]" "$work/out"
+	check "faults nproc: reason names thread creation" grep -q 'threads=16: pthread_create: Resource temporarily unavailable' "$work/err"
+	check "faults nproc: nothing left" no_process_left
+	check "faults nproc: temp directory removed" tmp_empty
+	chmod 700 "$TMPDIR" "$work"
+else
+	echo "skip faults nproc: needs root, prlimit and setpriv (RLIMIT_NPROC does not bind root)"
+fi
+
+# --- descriptor limit
+sh -c 'ulimit -n 16 && exec "$@"' _ "$OSBENCH" run -q select ctx null >"$work/out" 2>"$work/err"
+rc=$?
+fails_with "faults nofile: select fails" "slct TCP" "select: dup: Too many open files"
+fails_with "faults nofile: 16p ctx fails" "16p/64K ctxsw" "Too many open files"
+measured "faults nofile: null call still measured" "null call"
+check "faults nofile: nothing left" no_process_left
+
+# --- the exec helper missing, not executable, or failing; /bin/sh failing
+: >"$work/not-exec"
+OSBENCH_HELPER="$work/not-exec" run run -q exec sh
+fails_with "faults helper not executable" "exec proc" "exec: helper '$work/not-exec': Permission denied"
+printf '#!/bin/sh\nexit 7\n' >"$work/exit7"
+chmod +x "$work/exit7"
+OSBENCH_HELPER="$work/exit7" run run -q sh
+fails_with "faults /bin/sh exiting non-zero" "sh proc" "exited with status 7"
+printf '#!/bin/sh\nkill -9 $$\n' >"$work/killed"
+chmod +x "$work/killed"
+OSBENCH_HELPER="$work/killed" run run -q exec
+fails_with "faults helper killed by a signal" "exec proc" "killed by signal 9"
+
+# --- loopback down: a fresh network namespace
+if is_root && ip netns add "osbF$$" 2>/dev/null; then
+	ip netns exec "osbF$$" "$OSBENCH" run -q select udp tcp tcpconn pipe >"$work/out" 2>"$work/err"
+	rc=$?
+	ip netns del "osbF$$"
+	fails_with "faults loopback down: select" "slct TCP" "Network is unreachable"
+	fails_with "faults loopback down: tcp" "TCP" "tcp: connect '127.0.0.1"
+	fails_with "faults loopback down: udp" "UDP" "udp: "
+	measured "faults loopback down: pipe still measured" "Pipe"
+	check "faults loopback down: nothing left" no_process_left
+else
+	echo "skip faults loopback down: cannot make a network namespace here"
+fi
+
+# --- the temp directory unusable: a clear error before any measurement
+: >"$work/a-file"
+TMPDIR="$work/a-file" run run -q null
+check "faults TMPDIR is a file: exit 2" [ "$rc" -eq 2 ]
+check "faults TMPDIR is a file: named, nothing measured" sh -c 'grep -qF "$1" "$2" && [ ! -s "$3" ]' _ "temp directory '$work/a-file'" "$work/err" "$work/out"
+if is_root && command -v setpriv >/dev/null 2>&1; then
+	TMPDIR=/ as_nobody "$OSBENCH" run -q null >"$work/out" 2>"$work/err"
+	rc=$?
+	check "faults TMPDIR not writable: exit 2 with the reason" sh -c '[ "$1" -eq 2 ] && grep -q "Permission denied" "$2"' _ "$rc" "$work/err"
+fi
+
+# --- the private directory is 0700 and only ours
+OSBENCH_TEST_FAULT=stat:hang "$OSBENCH" run -q stat >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+mode=$(ls -ld "$TMPDIR"/osbench.* 2>/dev/null | cut -c1-10)
+kill -INT "$pid"
+wait "$pid"
+check "faults private directory is drwx------" [ "$mode" = drwx------ ]
+
+# --- output faults
+run run -q null -o /dev/full
+check "faults -o onto a full device: exit 2" [ "$rc" -eq 2 ]
+check "faults -o onto a full device: says so" grep -q "output '/dev/full': No space left on device" "$work/err"
+check "faults -o onto a device leaves it a device" [ -c /dev/full ]
+"$OSBENCH" run -q null >&- 2>"$work/err"
+rc=$?
+check "faults stdout closed: exit 2" [ "$rc" -eq 2 ]
+check "faults stdout closed: says so" grep -q 'standard output' "$work/err"
+echo "old" >"$work/keep.tsv"
+OSBENCH_TEST_FAULT=null:hang "$OSBENCH" run -q -o "$work/keep.tsv" null >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -TERM "$pid"
+wait "$pid"
+check "faults interrupted -o leaves the old file whole" [ "$(cat "$work/keep.tsv")" = old ]
+check "faults interrupted -o leaves no temporary" [ "$(ls "$work" | grep -c keep.tsv)" -eq 1 ]
+
+# --- interruption at awkward moments: exit promptly, nothing left
+interrupt() { # NAME SIGNAL DELAY ARGS...
+	name=$1 sig=$2 delay=$3
+	shift 3
+	"$OSBENCH" "$@" >/dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill "-$sig" "$pid"
+	wait "$pid"
+	rc=$?
+	check "faults $name: ended by the signal" [ "$rc" -ge 128 ]
+	check "faults $name: no process left" no_process_left
+	check "faults $name: temp directory removed" tmp_empty
+}
+interrupt "SIGINT in a 256-thread sweep" INT 1 scale mutex --threads 256 --time 5000
+interrupt "SIGTERM in ctx with 16 processes" TERM 1 run ctx --procs 16 --size 64 --time 2000
+"$OSBENCH" serve --port 0 >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -TERM "$pid"
+wait "$pid"
+check "faults SIGTERM in serve: exit 0" [ $? -eq 0 ]
+check "faults SIGTERM in serve: no process left" no_process_left
+
+# --- bad input: every option malformed, negative, zero, huge or repeated
+bad() { # ARGS...
+	"$OSBENCH" "$@" >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+	if [ "$rc" -eq 2 ] && one_line_stderr && [ ! -s "$work/out" ]; then ok "faults bad input: $*"
+	else fail "faults bad input: $*: exit $rc, stderr '$(head -c 200 "$work/err")'"; fi
+}
+for opt in --reps --time --cpu --timeout; do
+	for v in abc -1 0 99999999999 1e3 '' ' 5'; do
+		[ "$opt $v" = "--cpu 0" ] && continue
+		bad run "$opt" "$v" null
+	done
+done
+bad run -r 3 -r 3 null
+bad run --format
+bad run --format TABLE null
+bad run --output '' null
+bad run --label '' null
+bad run --remote '' tcp
+bad run --remote 'h:0' tcp
+bad run --remote 'h:x' tcp
+bad run --remote '[::1' tcp
+bad run --remote 127.0.0.1:7100 null
+bad run nosuchtable
+bad run syscall nosuchmodule
+bad scale mutex --threads 1 --procs 1
+bad scale mutex --threads 0
+bad scale mutex --threads 1,2,x
+bad scale mutex --threads 2,2
+bad scale mutex --threads 1,5000
+bad scale mutex --threads ,
+bad scale mutex stat
+bad scale tcprr --procs 1,2
+bad serve --port 70000
+bad serve --port -1
+bad serve extra
+bad list extra
