@@ -15,10 +15,11 @@ CPPFLAGS += -Iinclude -DOSBENCH_VERSION='"$(VERSION)"' -MMD -MP
 LDLIBS += -lpthread -lm
 
 comma := ,
+# each compiler and sanitizer gets its own objects
 ifeq ($(SANITIZE),)
-VARIANT := plain
+VARIANT := $(notdir $(firstword $(CC)))
 else
-VARIANT := san-$(subst $(comma),-,$(SANITIZE))
+VARIANT := $(notdir $(firstword $(CC)))-san-$(subst $(comma),-,$(SANITIZE))
 SANFLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
 endif
 
@@ -48,6 +49,10 @@ $(1)/osbench-helper: $(call objs,$(1),src/helper/helper.c)
 	$$(CC) $$(CFLAGS) $$(SANFLAGS) $$(LDFLAGS) -o $$@ $$^
 $(1)/unit: $(call objs,$(1),$(UNIT_SRC) $(LIB_SRC))
 	$$(CC) $$(CFLAGS) $$(SANFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+$(1)/fuzz-args-replay: $(call objs,$(1),tests/fuzz/fuzz_args.c tests/fuzz/replay.c $(LIB_SRC))
+	$$(CC) $$(CFLAGS) $$(SANFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+$(1)/fuzz-reader-replay: $(call objs,$(1),tests/fuzz/fuzz_reader.c tests/fuzz/replay.c $(LIB_SRC))
+	$$(CC) $$(CFLAGS) $$(SANFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 endef
 $(eval $(call variant,$(B),))
 $(eval $(call variant,$(T),-Werror))
@@ -56,8 +61,13 @@ $(eval $(call variant,$(T),-Werror))
 SANITIZER_ENV := UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	ASAN_OPTIONS=detect_leaks=1 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 
-test: $(T)/osbench $(T)/osbench-helper $(T)/unit
-	$(SANITIZER_ENV) OSBENCH=$(CURDIR)/$(T)/osbench UNIT=$(CURDIR)/$(T)/unit SANITIZE=$(SANITIZE) tests/run
+test: $(T)/osbench $(T)/osbench-helper $(T)/unit $(T)/fuzz-args-replay $(T)/fuzz-reader-replay
+	$(SANITIZER_ENV) OSBENCH=$(CURDIR)/$(T)/osbench UNIT=$(CURDIR)/$(T)/unit \
+		REPLAY=$(CURDIR)/$(T) SANITIZE=$(SANITIZE) tests/run
+
+# libFuzzer runs (clang): FUZZ_SECONDS per target, new crashes reported
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/osbench \
@@ -69,5 +79,5 @@ install: all
 clean:
 	rm -rf build osbench osbench-helper
 
-.PHONY: all test install clean
+.PHONY: all test fuzz install clean
 -include $(shell find build -name '*.d' 2>/dev/null)

@@ -9,6 +9,7 @@
 #ifndef OSBENCH_NET_H
 #define OSBENCH_NET_H
 
+#include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 
@@ -86,6 +87,53 @@ void net_echo_child(int in, int out)
 	__attribute__((noreturn))
 #endif
 	;
+
+/* Fork a helper that keeps only in and out (net_child_init), frees
+   release (the caller's state, allocated before the fork and of no use
+   to the helper; NULL is allowed) and runs net_echo_child(in, out).
+   Returns its pid, or -1 with ctx->err set; it never returns in the
+   child, so release may hold what the pid is stored in. The pipe and
+   unix modules' echo process. */
+pid_t net_echo_fork(struct mod_ctx *ctx, int in, int out, void *release);
+
+/* A server process on loopback, as the udp, tcp, tcpconn and tcprr
+   modules run one (or, with --remote, the serve they talk to: pid 0). */
+struct net_server {
+	struct net_peer peer; /* where it listens */
+	pid_t pid;            /* the process; 0 when there is none */
+	int ctl;              /* our end of its lifeline pipe, or -1 */
+};
+
+/* What runs in a server process; it never returns. fd is the socket,
+   bound (and listening, for SOCK_STREAM); ctl the read end of the
+   lifeline, which reads end-of-file once the parent closes it or dies,
+   or -1 when none was asked for; parent the process that started it;
+   timeout_ms the measurement's ctx->io_timeout_ms. */
+typedef void (*net_serve_fn)(int fd, int ctl, pid_t parent, int timeout_ms);
+
+/* Bind a socket of type to loopback (net_listen_loopback), make a
+   lifeline pipe if lifeline is set, and fork a process that keeps only
+   those (net_child_init), frees release (the caller's state, allocated
+   before the fork and of no use to the server; NULL is allowed) and runs
+   serve. Bound before the fork, so a client's connect cannot race the
+   server and no port number travels between the processes. Fills sv;
+   returns 0, or -1 with ctx->err set and nothing left open or running. */
+int net_server_start(struct mod_ctx *ctx, int type, int lifeline,
+		     net_serve_fn serve, void *release, struct net_server *sv);
+
+/* Close the lifeline, then reap the server (net_reap with grace_ms). */
+void net_server_stop(struct net_server *sv, int grace_ms);
+
+/* Hooks for a module whose op is a 1-byte request/response round trip
+   over a socket of one type (tcp, udp): to a server process that
+   net_server_start runs with serve on loopback, or to the --remote serve.
+   net_rr_setup is called from the module's setup and keeps the connected
+   socket and the server in ctx->state; net_rr_run and net_rr_teardown go
+   straight into the module's descriptor. Each request is a different
+   byte, so a late reply to an earlier one fails instead of counting. */
+int net_rr_setup(struct mod_ctx *ctx, int type, net_serve_fn serve);
+int net_rr_run(struct mod_ctx *ctx, uint64_t n);
+void net_rr_teardown(struct mod_ctx *ctx);
 
 /* Reap pids[0..n-1] (entries <= 0 are skipped and reaped ones set to 0):
    wait up to grace_ms for them to exit by themselves, then SIGKILL the

@@ -1,5 +1,14 @@
 /* Reading back what `osbench run` and `osbench scale` write, in any of
- * the three formats (table, long, json), for compare, check and plot. */
+ * the three formats (table, long, json), for compare, check and plot.
+ *
+ * One file holds one host: a table-format file with a second data row
+ * under a header, a Host cell that changes between tables, or a second
+ * "# osbench" host record (files joined with cat) is refused; compare
+ * takes the hosts as separate files.  A table is named by the
+ * "# NAME: ..." line directly above its header; a sweep by its
+ * "# scale MODULE: threads|processes, ..." line.  Safe on any bytes
+ * (fuzzed): bounded lines, figures and JSON nesting, no read past len,
+ * nothing left allocated after a refusal. */
 #ifndef OSBENCH_RESULTFILE_H
 #define OSBENCH_RESULTFILE_H
 
@@ -21,6 +30,10 @@ struct rfigure {
 	int table_order;    /* position of its table in the file, from 0 */
 	int column_order;   /* position of its column in its table, from 0 */
 };
+
+/* A real file holds a few dozen figures; more is not one of ours (and
+ * bounds the reader's work on hostile input). */
+#define RFILE_MAX_FIGS 1024
 
 /* One result file. */
 struct rfile {

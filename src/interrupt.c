@@ -9,6 +9,7 @@
 
 volatile sig_atomic_t interrupt_flag;
 static int pipe_fds[2] = { -1, -1 };
+static const char *remove_first;
 
 static void on_signal(int sig)
 {
@@ -76,6 +77,13 @@ void interrupt_reraise(void)
 
 	if (!sig)
 		return;
+	if (remove_first)
+		unlink(remove_first);
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+void interrupt_remove_on_reraise(const char *path)
+{
+	remove_first = path;
 }

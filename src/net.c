@@ -204,34 +204,17 @@ static int client_opts(struct mod_ctx *ctx, int fd, int type)
 	return 0;
 }
 
-int net_connect_stream(struct mod_ctx *ctx, const struct net_peer *p)
-{
-	int fd, err;
-
-	fd = socket(p->addr.ss_family, SOCK_STREAM, 0);
-	if (fd < 0)
-		return mod_fail(ctx, "socket", errno);
-	err = net_connect_fd(fd, p, net_timeout(ctx));
-	if (err) {
-		connect_fail(ctx, p, err);
-		goto fail;
-	}
-	if (client_opts(ctx, fd, SOCK_STREAM) < 0)
-		goto fail;
-	return fd;
-fail:
-	close(fd);
-	return -1;
-}
-
-/* One resolved address: a connected socket, or -1 with ctx->err set. */
-static int try_remote(struct mod_ctx *ctx, int type, const struct net_peer *p)
+/* A socket of type connected to p, with the client options; what a
+   connection needs whoever answers at p. Returns the fd, or -1 with
+   ctx->err set. */
+static int connect_type(struct mod_ctx *ctx, int type, const struct net_peer *p)
 {
 	int fd, err;
 
 	fd = socket(p->addr.ss_family, type, 0);
 	if (fd < 0)
 		return mod_fail(ctx, "socket", errno);
+	/* A datagram connect only sets the peer: it cannot wait. */
 	if (type == SOCK_STREAM)
 		err = net_connect_fd(fd, p, net_timeout(ctx));
 	else if (connect(fd, (const struct sockaddr *)&p->addr, p->len) < 0)
@@ -244,15 +227,32 @@ static int try_remote(struct mod_ctx *ctx, int type, const struct net_peer *p)
 	}
 	if (client_opts(ctx, fd, type) < 0)
 		goto fail;
-	/* A datagram socket connects without asking anyone, and a stream
-	   may reach something that is not a serve: one echoed byte proves
-	   a serve is there. */
-	if (net_roundtrip(ctx, fd, 'o', p->name) < 0)
-		goto fail;
 	return fd;
 fail:
 	close(fd);
 	return -1;
+}
+
+int net_connect_stream(struct mod_ctx *ctx, const struct net_peer *p)
+{
+	return connect_type(ctx, SOCK_STREAM, p);
+}
+
+/* One resolved address: a connected socket, or -1 with ctx->err set. */
+static int try_remote(struct mod_ctx *ctx, int type, const struct net_peer *p)
+{
+	int fd = connect_type(ctx, type, p);
+
+	if (fd < 0)
+		return -1;
+	/* A datagram socket connects without asking anyone, and a stream
+	   may reach something that is not a serve: one echoed byte proves
+	   a serve is there. */
+	if (net_roundtrip(ctx, fd, 'o', p->name) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
 }
 
 int net_connect_remote(struct mod_ctx *ctx, int type, struct net_peer *p)
@@ -436,6 +436,24 @@ void net_child_init(const int *keep, int nkeep)
 		close_scan(keep, nkeep);
 }
 
+pid_t net_echo_fork(struct mod_ctx *ctx, int in, int out, void *release)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return mod_fail(ctx, "fork", errno);
+	if (pid == 0) {
+		int keep[2] = { in, out };
+
+		net_child_init(keep, 2);
+		/* Nothing here uses it; freed, it is not reported lost when
+		   the helper exits (valgrind checks every process). */
+		free(release);
+		net_echo_child(in, out);
+	}
+	return pid;
+}
+
 void net_echo_child(int in, int out)
 {
 	unsigned char buf[ECHO_BUF];
@@ -502,4 +520,111 @@ void net_reap(pid_t *pids, int n, int grace_ms)
 		}
 		nanosleep(&ms, NULL);
 	}
+}
+
+int net_server_start(struct mod_ctx *ctx, int type, int lifeline,
+		     net_serve_fn serve, void *release, struct net_server *sv)
+{
+	pid_t parent = getpid();
+	int fd, ctl[2] = { -1, -1 }, err;
+	pid_t pid;
+
+	sv->pid = 0;
+	sv->ctl = -1;
+	fd = net_listen_loopback(ctx, type, &sv->peer);
+	if (fd < 0)
+		return -1;
+	if (lifeline && pipe(ctl) < 0) {
+		err = errno;
+		close(fd);
+		return mod_fail(ctx, "pipe", err);
+	}
+	pid = fork();
+	if (pid < 0) {
+		err = errno;
+		close(fd);
+		net_close(&ctl[0]);
+		net_close(&ctl[1]);
+		return mod_fail(ctx, "fork", err);
+	}
+	if (pid == 0) {
+		int keep[2] = { fd, ctl[0] };
+		int timeout_ms = ctx->io_timeout_ms;
+
+		net_child_init(keep, lifeline ? 2 : 1);
+		/* Nothing here uses it (sv may live in it: not touched from
+		   here on); freed, it is not reported lost when the server
+		   exits (valgrind checks every process). */
+		free(release);
+		serve(fd, ctl[0], parent, timeout_ms);
+		_exit(1);	/* serve never returns; if it did, it failed */
+	}
+	close(fd);
+	net_close(&ctl[0]);
+	sv->ctl = ctl[1];
+	sv->pid = pid;
+	return 0;
+}
+
+void net_server_stop(struct net_server *sv, int grace_ms)
+{
+	net_close(&sv->ctl);
+	net_reap(&sv->pid, 1, grace_ms);
+}
+
+/* The state of net_rr_setup, in ctx->state. */
+struct net_rr {
+	int fd;                   /* connected to server.peer */
+	int type;                 /* SOCK_STREAM or SOCK_DGRAM */
+	struct net_server server; /* pid 0 with --remote */
+};
+
+/* grace: how long a stream server may take to see end-of-file and leave;
+   no end-of-file reaches a datagram server, which is killed at once. */
+static void rr_free(struct net_rr *r, int grace_ms)
+{
+	net_close(&r->fd);
+	net_server_stop(&r->server, r->type == SOCK_DGRAM ? 0 : grace_ms);
+	free(r);
+}
+
+int net_rr_setup(struct mod_ctx *ctx, int type, net_serve_fn serve)
+{
+	struct net_rr *r = calloc(1, sizeof *r);
+
+	if (!r)
+		return mod_fail(ctx, "calloc", errno);
+	r->fd = -1;
+	r->type = type;
+	r->server.ctl = -1;
+	if (ctx->remote_host)
+		r->fd = net_connect_remote(ctx, type, &r->server.peer);
+	else if (net_server_start(ctx, type, 0, serve, r, &r->server) == 0)
+		r->fd = connect_type(ctx, type, &r->server.peer);
+	if (r->fd < 0) {
+		rr_free(r, 0);
+		return -1;
+	}
+	ctx->state = r;
+	return 0;
+}
+
+int net_rr_run(struct mod_ctx *ctx, uint64_t n)
+{
+	struct net_rr *r = ctx->state;
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		if (net_roundtrip(ctx, r->fd, (unsigned char)i,
+				  r->server.peer.name) < 0)
+			return -1;
+	return 0;
+}
+
+void net_rr_teardown(struct mod_ctx *ctx)
+{
+	if (!ctx->state)
+		return;
+	rr_free(ctx->state, ctx->io_timeout_ms);
+	ctx->state = NULL;
 }

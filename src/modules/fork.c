@@ -1,12 +1,14 @@
-/* fork proc: fork(), the child _exit(0)s at once, the parent waitpid()s. */
+/* fork proc: fork(), the child _exit(0)s at once, the parent waitpid()s.
+ * The child does nothing else, not even free what it inherited: anything
+ * more would be timed as part of the op. */
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "modules.h"
+#include "spawn.h"
 
 struct forkst {
 	pid_t child;	/* forked and not yet reaped, for teardown; else 0 */
@@ -23,27 +25,6 @@ static int fork_setup(struct mod_ctx *ctx)
 	return 0;
 }
 
-static pid_t wait_child(pid_t pid, int *status)
-{
-	pid_t r;
-
-	do
-		r = waitpid(pid, status, 0);
-	while (r == -1 && errno == EINTR);
-	return r;
-}
-
-static int check_status(struct mod_ctx *ctx, int status)
-{
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
-	if (WIFSIGNALED(status))
-		return mod_failf(ctx, "fork: child killed by signal %d",
-				 WTERMSIG(status));
-	return mod_failf(ctx, "fork: child exited with status %d",
-			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-}
-
 static int fork_run(struct mod_ctx *ctx, uint64_t n)
 {
 	struct forkst *s = ctx->state;
@@ -58,11 +39,11 @@ static int fork_run(struct mod_ctx *ctx, uint64_t n)
 		}
 		if (s->child == 0)
 			_exit(0);
-		if (wait_child(s->child, &status) == -1)
+		if (spawn_wait(s->child, &status) == -1)
 			return mod_fail(ctx, "waitpid", errno);
 		s->child = 0;
-		if (check_status(ctx, status) == -1)
-			return -1;
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			return spawn_failed(ctx, -1, NULL, status);
 	}
 	return 0;
 }
@@ -73,10 +54,7 @@ static void fork_teardown(struct mod_ctx *ctx)
 
 	if (!s)
 		return;
-	if (s->child > 0) {
-		kill(s->child, SIGKILL);
-		wait_child(s->child, NULL);
-	}
+	spawn_kill(&s->child);
 	free(s);
 	ctx->state = NULL;
 }

@@ -1,49 +1,16 @@
 /* open clos: open(O_RDONLY) + close() of a file in the private temp dir;
- * each sweep worker has its own file. */
+ * each sweep worker has its own file (src/tempfile.c). */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "modules.h"
-
-static char *make_file(struct mod_ctx *ctx, const char *prefix)
-{
-	int len = snprintf(NULL, 0, "%s/%s.%d", ctx->tmpdir, prefix, ctx->worker);
-	char *path;
-	int fd;
-
-	if (len < 0) {
-		mod_fail(ctx, "snprintf", errno);
-		return NULL;
-	}
-	path = malloc((size_t)len + 1);
-	if (!path) {
-		mod_fail(ctx, "malloc", errno);
-		return NULL;
-	}
-	snprintf(path, (size_t)len + 1, "%s/%s.%d", ctx->tmpdir, prefix, ctx->worker);
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
-	if (fd == -1) {
-		mod_failf(ctx, "open '%s': %s", path, strerror(errno));
-		free(path);
-		return NULL;
-	}
-	if (close(fd) == -1) {
-		mod_failf(ctx, "close '%s': %s", path, strerror(errno));
-		unlink(path);
-		free(path);
-		return NULL;
-	}
-	return path;
-}
+#include "tempfile.h"
 
 static int openclose_setup(struct mod_ctx *ctx)
 {
-	ctx->state = make_file(ctx, "openclose");
-	return ctx->state ? 0 : -1;
+	return tempfile_setup(ctx, "openclose");
 }
 
 static int openclose_run(struct mod_ctx *ctx, uint64_t n)
@@ -62,22 +29,11 @@ static int openclose_run(struct mod_ctx *ctx, uint64_t n)
 	return 0;
 }
 
-static void openclose_teardown(struct mod_ctx *ctx)
-{
-	char *path = ctx->state;
-
-	if (!path)
-		return;
-	unlink(path);
-	free(path);
-	ctx->state = NULL;
-}
-
 const struct module module_openclose = {
 	.name = "openclose",
 	.summary = "open() and close() of a file in the temp dir",
 	.flags = MOD_SWEEP,
 	.setup = openclose_setup,
 	.run = openclose_run,
-	.teardown = openclose_teardown,
+	.teardown = tempfile_teardown,
 };

@@ -29,45 +29,34 @@ static void close_pair(int p[2])
 
 static int pipe_setup(struct mod_ctx *ctx)
 {
-	int down[2] = { -1, -1 }, up[2] = { -1, -1 }, err;
-	const char *call;
+	int down[2] = { -1, -1 }, up[2] = { -1, -1 };
 	struct pipe_state *s;
-	pid_t pid;
 
 	s = malloc(sizeof *s);
 	if (!s)
 		return mod_fail(ctx, "malloc", errno);
 	s->ready[0] = s->ready[1] = -1;
-	call = "pipe";
-	if (pipe(down) < 0 || pipe(up) < 0 || pipe(s->ready) < 0)
+	if (pipe(down) < 0 || pipe(up) < 0 || pipe(s->ready) < 0) {
+		mod_fail(ctx, "pipe", errno);
 		goto fail;
-	call = "write";
-	if (write(s->ready[1], "r", 1) != 1)
-		goto fail;
-	call = "fork";
-	pid = fork();
-	if (pid < 0)
-		goto fail;
-	if (pid == 0) {
-		int keep[2] = { down[0], up[1] };
-
-		net_child_init(keep, 2);
-		net_echo_child(down[0], up[1]);
 	}
+	if (net_write_byte(ctx, s->ready[1], 'r') < 0)
+		goto fail;
+	s->pid = net_echo_fork(ctx, down[0], up[1], s);
+	if (s->pid < 0)
+		goto fail;
 	close(down[0]);
 	close(up[1]);
 	s->to = down[1];
 	s->from = up[0];
-	s->pid = pid;
 	ctx->state = s;
 	return 0;
 fail:
-	err = errno;
 	close_pair(down);
 	close_pair(up);
 	close_pair(s->ready);
 	free(s);
-	return mod_fail(ctx, call, err);
+	return -1;
 }
 
 static int pipe_run(struct mod_ctx *ctx, uint64_t n)

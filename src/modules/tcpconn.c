@@ -27,12 +27,6 @@
 #include "modules.h"
 #include "net.h"
 
-struct tcpconn_state {
-	struct net_peer peer;
-	int ctl;    /* the acceptor leaves when this closes; -1 remote */
-	pid_t pid;  /* acceptor, 0 with --remote */
-};
-
 /* Wait for the client's FIN, then close (with the inherited linger 0). */
 static void finish(int fd)
 {
@@ -57,7 +51,9 @@ static void finish(int fd)
 	close(fd);
 }
 
-static void acceptor(int lfd, int ctl)
+/* The loopback server: accept and finish connections until the lifeline
+   (ctl) reads end-of-file. */
+static void acceptor(int lfd, int ctl, pid_t parent, int timeout_ms)
 {
 	struct pollfd pfd[2] = {
 		{ .fd = lfd, .events = POLLIN },
@@ -66,6 +62,8 @@ static void acceptor(int lfd, int ctl)
 	struct linger lg = { .l_onoff = 1, .l_linger = 0 };
 	int flags, fd;
 
+	(void)parent;		/* the lifeline tells when it is gone */
+	(void)timeout_ms;	/* a client waits for a handshake, not for us */
 	/* Accepted sockets inherit the linger setting (Linux, BSD). */
 	flags = fcntl(lfd, F_GETFL);
 	if (flags < 0 || fcntl(lfd, F_SETFL, flags | O_NONBLOCK) < 0 ||
@@ -128,80 +126,48 @@ static int connect_once(struct mod_ctx *ctx, const struct net_peer *p)
 	return 0;
 }
 
-static int tcpconn_local(struct mod_ctx *ctx, struct tcpconn_state *s)
+/* The state is the server: the acceptor, or the --remote serve (pid 0,
+   no lifeline). */
+static void tcpconn_free(struct mod_ctx *ctx, struct net_server *sv)
 {
-	int lfd, ctl[2], err;
-
-	lfd = net_listen_loopback(ctx, SOCK_STREAM, &s->peer);
-	if (lfd < 0)
-		return -1;
-	if (pipe(ctl) < 0) {
-		err = errno;
-		close(lfd);
-		return mod_fail(ctx, "pipe", err);
-	}
-	s->pid = fork();
-	if (s->pid < 0) {
-		err = errno;
-		s->pid = 0;
-		close(lfd);
-		close(ctl[0]);
-		close(ctl[1]);
-		return mod_fail(ctx, "fork", err);
-	}
-	if (s->pid == 0) {
-		int keep[2] = { lfd, ctl[0] };
-
-		net_child_init(keep, 2);
-		acceptor(lfd, ctl[0]);
-	}
-	close(lfd);
-	close(ctl[0]);
-	s->ctl = ctl[1];
-	return 0;
-}
-
-static void tcpconn_free(struct mod_ctx *ctx, struct tcpconn_state *s)
-{
-	net_close(&s->ctl);
-	net_reap(&s->pid, 1, ctx->io_timeout_ms);
-	free(s);
+	net_server_stop(sv, ctx->io_timeout_ms);
+	free(sv);
 	ctx->state = NULL;
 }
 
 static int tcpconn_setup(struct mod_ctx *ctx)
 {
-	struct tcpconn_state *s;
+	struct net_server *sv;
 	int r, fd;
 
-	s = calloc(1, sizeof *s);
-	if (!s)
+	sv = calloc(1, sizeof *sv);
+	if (!sv)
 		return mod_fail(ctx, "calloc", errno);
-	s->ctl = -1;
+	sv->ctl = -1;
 	if (ctx->remote_host) {
-		fd = net_connect_remote(ctx, SOCK_STREAM, &s->peer);
+		fd = net_connect_remote(ctx, SOCK_STREAM, &sv->peer);
 		if (fd >= 0)
 			close(fd);
 		r = fd < 0 ? -1 : 0;
 	} else {
-		r = tcpconn_local(ctx, s);
+		r = net_server_start(ctx, SOCK_STREAM, 1, acceptor, sv, sv);
 	}
 	/* One connection now, so a server that is not there fails setup. */
-	if (r < 0 || connect_once(ctx, &s->peer) < 0) {
-		tcpconn_free(ctx, s);
+	if (r < 0 || connect_once(ctx, &sv->peer) < 0) {
+		tcpconn_free(ctx, sv);
 		return -1;
 	}
-	ctx->state = s;
+	ctx->state = sv;
 	return 0;
 }
 
 static int tcpconn_run(struct mod_ctx *ctx, uint64_t n)
 {
-	struct tcpconn_state *s = ctx->state;
+	const struct net_server *sv = ctx->state;
 	uint64_t i;
 
 	for (i = 0; i < n; i++)
-		if (connect_once(ctx, &s->peer) < 0)
+		if (connect_once(ctx, &sv->peer) < 0)
 			return -1;
 	return 0;
 }

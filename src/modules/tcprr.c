@@ -29,12 +29,6 @@
 #define STACK_SIZE (256 * 1024) /* an echo loop needs little */
 #define ECHO_BUF 64
 
-struct tcprr_shared {
-	struct net_peer peer;
-	int ctl;    /* the server leaves when this closes */
-	pid_t pid;
-};
-
 struct tcprr_state {
 	int fd;
 	unsigned char seq;
@@ -156,7 +150,9 @@ static int accept_later(int err)
 	       err == ENOMEM;
 }
 
-static void server_main(int lfd, int ctl)
+/* The server process: accept connections until the lifeline (ctl) reads
+   end-of-file. */
+static void server_main(int lfd, int ctl, pid_t parent, int timeout_ms)
 {
 	struct pollfd pfd[2] = {
 		{ .fd = lfd, .events = POLLIN },
@@ -167,6 +163,8 @@ static void server_main(int lfd, int ctl)
 	size_t stack = STACK_SIZE;
 	int flags, fd;
 
+	(void)parent;		/* the lifeline tells when it is gone */
+	(void)timeout_ms;	/* each client bounds its own waits */
 	/* A client gone mid-echo must cost one thread, not the server. */
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_IGN;
@@ -210,67 +208,35 @@ static void server_main(int lfd, int ctl)
 	}
 }
 
-static void shared_free(struct mod_ctx *ctx, struct tcprr_shared *sh,
-			int grace_ms)
-{
-	net_close(&sh->ctl);
-	net_reap(&sh->pid, 1, grace_ms);
-	free(sh);
-	ctx->shared = NULL;
-}
-
+/* ctx->shared is the server process (struct net_server). */
 static int tcprr_setup_shared(struct mod_ctx *ctx)
 {
-	struct tcprr_shared *sh;
-	int lfd, ctl[2], err;
+	struct net_server *sv;
 
-	sh = calloc(1, sizeof *sh);
-	if (!sh)
+	sv = calloc(1, sizeof *sv);
+	if (!sv)
 		return mod_fail(ctx, "calloc", errno);
-	sh->ctl = -1;
 	/* Bound before the fork: workers connect without any race. */
-	lfd = net_listen_loopback(ctx, SOCK_STREAM, &sh->peer);
-	if (lfd < 0) {
-		free(sh);
+	if (net_server_start(ctx, SOCK_STREAM, 1, server_main, sv, sv) < 0) {
+		free(sv);
 		return -1;
 	}
-	if (pipe(ctl) < 0) {
-		err = errno;
-		close(lfd);
-		free(sh);
-		return mod_fail(ctx, "pipe", err);
-	}
-	sh->pid = fork();
-	if (sh->pid < 0) {
-		err = errno;
-		close(lfd);
-		close(ctl[0]);
-		close(ctl[1]);
-		free(sh);
-		return mod_fail(ctx, "fork", err);
-	}
-	if (sh->pid == 0) {
-		int keep[2] = { lfd, ctl[0] };
-
-		net_child_init(keep, 2);
-		server_main(lfd, ctl[0]);
-	}
-	close(lfd);
-	close(ctl[0]);
-	sh->ctl = ctl[1];
-	ctx->shared = sh;
+	ctx->shared = sv;
 	return 0;
 }
 
 static void tcprr_teardown_shared(struct mod_ctx *ctx)
 {
-	if (ctx->shared)
-		shared_free(ctx, ctx->shared, ctx->io_timeout_ms);
+	if (!ctx->shared)
+		return;
+	net_server_stop(ctx->shared, ctx->io_timeout_ms);
+	free(ctx->shared);
+	ctx->shared = NULL;
 }
 
 static int tcprr_setup(struct mod_ctx *ctx)
 {
-	struct tcprr_shared *sh = ctx->shared;
+	const struct net_server *sh = ctx->shared;
 	struct tcprr_state *s;
 
 	if (!sh)
@@ -294,7 +260,7 @@ static int tcprr_setup(struct mod_ctx *ctx)
 
 static int tcprr_run(struct mod_ctx *ctx, uint64_t n)
 {
-	struct tcprr_shared *sh = ctx->shared;
+	const struct net_server *sh = ctx->shared;
 	struct tcprr_state *s = ctx->state;
 	uint64_t i;
 

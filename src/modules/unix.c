@@ -16,41 +16,28 @@ struct unix_state {
 static int unix_setup(struct mod_ctx *ctx)
 {
 	struct unix_state *s;
-	int sv[2], err;
-	pid_t pid;
+	int sv[2];
 
 	s = malloc(sizeof *s);
 	if (!s)
 		return mod_fail(ctx, "malloc", errno);
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0) {
-		err = errno;
+		mod_fail(ctx, "socketpair", errno);
 		free(s);
-		return mod_fail(ctx, "socketpair", err);
-	}
-	pid = fork();
-	if (pid < 0) {
-		err = errno;
-		close(sv[0]);
-		close(sv[1]);
-		free(s);
-		return mod_fail(ctx, "fork", err);
-	}
-	if (pid == 0) {
-		net_child_init(&sv[1], 1);
-		net_echo_child(sv[1], sv[1]);
-	}
-	close(sv[1]);
-	s->fd = sv[0];
-	s->pid = pid;
-	ctx->state = s;
-	/* The receive timeout bounds every wait without a poll per op. */
-	if (net_rcvtimeo(ctx, s->fd) < 0 || net_nosigpipe(ctx, s->fd) < 0) {
-		close(s->fd);
-		net_reap(&s->pid, 1, 0);
-		free(s);
-		ctx->state = NULL;
 		return -1;
 	}
+	s->pid = net_echo_fork(ctx, sv[1], sv[1], s);
+	close(sv[1]);
+	s->fd = sv[0];
+	/* The receive timeout bounds every wait without a poll per op. */
+	if (s->pid < 0 || net_rcvtimeo(ctx, s->fd) < 0 ||
+	    net_nosigpipe(ctx, s->fd) < 0) {
+		close(s->fd);
+		net_reap(&s->pid, 1, 0);	/* skips a pid < 0 */
+		free(s);
+		return -1;
+	}
+	ctx->state = s;
 	return 0;
 }
 

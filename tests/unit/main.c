@@ -10,5 +10,8 @@ int main(void)
 	test_fmt();
 	test_args();
 	test_registry();
+	test_resultfile();
+	test_svg();
+	test_plot();
 	return unit_failures ? 1 : 0;
 }

@@ -22,5 +22,8 @@ void test_stats(void);
 void test_fmt(void);
 void test_args(void);
 void test_registry(void);
+void test_resultfile(void);
+void test_svg(void);
+void test_plot(void);
 
 #endif

@@ -1,0 +1,57 @@
+/* Child processes for the proc table: fork, exec and sh.
+ *
+ * One op of each is fork(), a child that exits (exec and sh: after an
+ * execve()), and waitpid(). What is shared lives here: the wait itself,
+ * the close-on-exec pipe that tells a failed execve() apart from a fast
+ * one, the reason a child did not exit 0, and the whole op of exec and sh
+ * (they differ only in the program and its arguments). */
+#ifndef OSBENCH_SPAWN_H
+#define OSBENCH_SPAWN_H
+
+#include <errno.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include "module.h"
+
+/* waitpid() for one child, again after EINTR. Inline: it is in the timed
+   loop of fork (and of spawn_run), which must cost what it did. */
+static inline pid_t spawn_wait(pid_t pid, int *status)
+{
+	pid_t r;
+
+	do
+		r = waitpid(pid, status, 0);
+	while (r == -1 && errno == EINTR);
+	return r;
+}
+
+/* Why a child did not exit 0, in ctx->err; returns -1. path names the
+   program it ran, or is NULL for a bare fork() child. errfd is the read
+   end of spawn_setup's errno pipe, or -1: a failed execve() left its
+   errno there, and that is the reason worth telling. */
+int spawn_failed(struct mod_ctx *ctx, int errfd, const char *path, int status);
+
+/* Teardown after a run that stopped between fork() and waitpid(): kill
+   and reap *pid if it is > 0, then set it to 0. */
+void spawn_kill(pid_t *pid);
+
+/* Check ctx->helper: given, absolute when absolute is set (sh passes it
+   as "$0", and a bare name would send the shell searching PATH), and
+   executable. Returns 0, or -1 with "helper 'PATH': reason" in ctx->err. */
+int spawn_helper_ok(struct mod_ctx *ctx, int absolute);
+
+/* Hooks for a module whose op is fork(), execve() of one program in the
+   child with an empty environment, and waitpid() wanting status 0 (exec,
+   sh). spawn_setup is called from the module's setup with the program's
+   path and argv (at most SPAWN_ARGS strings, NULL-terminated; all are
+   copied) and keeps them, with the errno pipe, in ctx->state; spawn_run
+   and spawn_teardown go straight into the module's descriptor, so the
+   timed loop is spawn_run itself. */
+#define SPAWN_ARGS 4
+int spawn_setup(struct mod_ctx *ctx, const char *path, const char *const argv[]);
+int spawn_run(struct mod_ctx *ctx, uint64_t n);
+void spawn_teardown(struct mod_ctx *ctx);
+
+#endif

@@ -1,0 +1,230 @@
+#!/bin/sh
+# osbench compare and check: result files read back in every format,
+# side-by-side tables with exact ratios, verdicts and exit codes, and
+# every kind of bad input refused with one line naming file and line.
+. "$(dirname "$0")/lib.sh"
+
+fx="$(cd "$(dirname "$0")/fixtures" && pwd)"
+cp -R "$fx" "$work/fx" # relative names in the messages, and nothing written beside the repo
+cd "$work/fx" || exit 2
+
+# the output must be exactly the expected text
+same_out() { # NAME (expected text on stdin)
+	cat >"$work/want"
+	if cmp -s "$work/want" "$work/out"; then
+		ok "$1"
+	else
+		fail "$1: output differs: $(diff "$work/want" "$work/out" | head -8 | tr '\n' '|')"
+	fi
+}
+
+# --- compare: two hosts, seed 004's layout with a ratio row
+run compare a.tsv b.tsv
+check "compare two files exits 0" [ "$rc" -eq 0 ]
+check "compare prints nothing on stderr" [ ! -s "$work/err" ]
+same_out "compare two files: exact tables and ratios" <<EOF
+# osbench compare: A = 'a.tsv', B = 'b.tsv'
+
+# syscall: processor, processes - times in microseconds - smaller is better
+Host${T}OS${T}Mhz${T}null call${T}null I/O${T}stat${T}open clos${T}sig inst${T}sig hndl
+alpha${T}Linux 6.1${T}2000${T}0.20${T}0.30${T}1.50${T}-${T}0.25${T}fail
+beta${T}FreeBSD 14.0${T}3000${T}0.30${T}fail${T}1.00${T}2.50${T}0.26${T}2.00
+B/A${T}-${T}1.50${T}1.50${T}-${T}0.67${T}-${T}1.04${T}-
+
+# proc: process creation - times in microseconds - smaller is better
+Host${T}OS${T}Mhz${T}fork proc${T}exec proc${T}sh proc
+alpha${T}Linux 6.1${T}2000${T}100${T}400${T}-
+beta${T}FreeBSD 14.0${T}3000${T}150${T}-${T}900
+B/A${T}-${T}1.50${T}1.50${T}-${T}-
+
+# thread: pthread_create + pthread_join of a thread that returns at once - microseconds per op - smaller is better
+Host${T}OS${T}thread
+alpha${T}Linux 6.1${T}25.0
+beta${T}FreeBSD 14.0${T}-
+B/A${T}-${T}-
+EOF
+
+# three files: one row each, no ratio row; the three formats read alike
+run compare a.tsv a.long a.json
+check "compare three formats exits 0" [ "$rc" -eq 0 ]
+check "compare three files: no ratio row" sh -c '! grep -q "^B/A" "$1"' _ "$work/out"
+check "compare table, long and json give identical rows" \
+	[ "$(grep -c "^alpha${T}Linux 6.1${T}2000${T}0.20${T}0.30${T}1.50${T}0.25${T}fail\$" "$work/out")" -eq 3 ]
+check "compare three formats: proc rows identical" \
+	[ "$(grep -c "^alpha${T}Linux 6.1${T}2000${T}100${T}400\$" "$work/out")" -eq 3 ]
+for f in a.long a.json; do
+	run compare a.tsv "$f"
+	check "compare a.tsv with $f: ratio 1.00 everywhere measured" \
+		grep -qx "B/A${T}-${T}1.00${T}1.00${T}1.00${T}1.00${T}1.00${T}-" "$work/out"
+done
+
+# --- compare: sweeps, seed 001's layout
+run compare scale-a.tsv scale-b.tsv
+check "compare sweeps exits 0" [ "$rc" -eq 0 ]
+same_out "compare sweeps: exact table and ratio column" <<EOF
+# osbench compare: A = 'scale-a.tsv', B = 'scale-b.tsv'
+
+# scale mutex: threads - ops/s, higher is better
+Concurrency${T}alpha ops/s${T}beta ops/s${T}B/A ratio
+1${T}1000${T}2000${T}2.00
+2${T}1800${T}1800${T}1.00
+4${T}fail${T}3000${T}-
+8${T}1500${T}-${T}-
+16${T}-${T}100${T}-
+EOF
+
+# --- compare -o: the file appears whole, stdout stays empty
+run compare -o "$work/cmp.tsv" a.tsv b.tsv
+check "compare -o exits 0" [ "$rc" -eq 0 ]
+check "compare -o writes the file" grep -q "^B/A${T}-${T}1.50" "$work/cmp.tsv"
+check "compare -o prints nothing on stdout" [ ! -s "$work/out" ]
+
+# --- check: two files, direction-aware verdicts
+run check a.tsv b.tsv --tolerance 25
+check "check regression exits 1" [ "$rc" -eq 1 ]
+same_out "check two files: exact verdicts" <<EOF
+table${T}column${T}baseline${T}current${T}ratio${T}verdict
+syscall${T}null call${T}0.20${T}0.30${T}1.50${T}slower
+syscall${T}null I/O${T}0.30${T}fail${T}-${T}fail
+syscall${T}stat${T}1.50${T}1.00${T}0.67${T}faster
+syscall${T}sig inst${T}0.25${T}0.26${T}1.04${T}ok
+proc${T}fork proc${T}100${T}150${T}1.50${T}slower
+proc${T}exec proc${T}400${T}-${T}-${T}missing
+thread${T}thread${T}25.0${T}-${T}-${T}missing
+check: 7 figures: 1 ok, 2 slower, 1 faster, 1 fail, 2 missing (tolerance 25%); 1 not checked (fail or - in the baseline)
+EOF
+
+run check a.tsv b.tsv --tolerance 60
+check "check wider tolerance: 1.50 is ok" grep -qx "proc${T}fork proc${T}100${T}150${T}1.50${T}ok" "$work/out"
+check "check wider tolerance: still fail and missing, exit 1" [ "$rc" -eq 1 ]
+
+run check a.tsv a.json
+check "check a file against itself in json exits 0" [ "$rc" -eq 0 ]
+check "check against itself: all ok, default tolerance" \
+	grep -qx 'check: 7 figures: 7 ok, 0 slower, 0 faster, 0 fail, 0 missing (tolerance [0-9.]*%); 1 not checked (fail or - in the baseline)' "$work/out"
+
+# ops/s: higher is better, so less is slower
+run check scale-b.tsv scale-a.tsv --tolerance 25
+check "check sweep regression exits 1" [ "$rc" -eq 1 ]
+same_out "check sweeps: ops/s direction" <<EOF
+table${T}column${T}baseline${T}current${T}ratio${T}verdict
+scale${T}1${T}2000${T}1000${T}0.50${T}slower
+scale${T}2${T}1800${T}1800${T}1.00${T}ok
+scale${T}4${T}3000${T}fail${T}-${T}fail
+scale${T}16${T}100${T}-${T}-${T}missing
+check: 4 figures: 1 ok, 1 slower, 0 faster, 1 fail, 1 missing (tolerance 25%)
+EOF
+run check scale-a.tsv scale-b.tsv --tolerance 25
+check "check sweep: more ops/s is faster" grep -qx "scale${T}1${T}1000${T}2000${T}2.00${T}faster" "$work/out"
+
+# only ok and faster: exit 0
+sed "s/${T}100${T}400\$/${T}50${T}200/" a.tsv >"$work/faster.tsv"
+run check a.tsv "$work/faster.tsv" --tolerance 25
+check "check with only ok and faster figures exits 0" [ "$rc" -eq 0 ]
+check "check faster: verdict" grep -qx "proc${T}exec proc${T}400${T}200${T}0.50${T}faster" "$work/out"
+run check "$work/faster.tsv" a.tsv --tolerance 25
+check "check the other way round is slower: exit 1" [ "$rc" -eq 1 ]
+check "check slower: verdict" grep -qx "proc${T}fork proc${T}50.0${T}100${T}2.00${T}slower" "$work/out"
+
+# --- every format round-trips: a real run in long and json compares
+# equal to itself (ratio 1.00) in table format
+run run -q -f long -o "$work/real.long" null stat
+run run -q -f json -o "$work/real.json" null stat
+for f in real.long real.json; do
+	run compare "$work/$f" "$work/$f"
+	check "compare $f with itself exits 0" [ "$rc" -eq 0 ]
+	check "compare $f with itself: ratio 1.00" grep -qx "B/A${T}-${T}1.00${T}1.00${T}1.00" "$work/out"
+done
+run compare "$work/real.long" "$work/real.json"
+check "compare long and json of different runs exits 0" [ "$rc" -eq 0 ]
+run scale mutex --threads 1,2 -q -f json -o "$work/scale.json"
+run scale mutex --threads 1,2 -q -o "$work/scale.tsv"
+run compare "$work/scale.json" "$work/scale.tsv"
+check "compare real sweeps json/table exits 0" [ "$rc" -eq 0 ]
+check "compare real sweeps: two levels" [ "$(grep -c "^[12]${T}[0-9]*${T}[0-9]*${T}[0-9.]*\$" "$work/out")" -eq 2 ]
+run compare "$work/scale.json" "$work/scale.json"
+check "compare real sweep with itself: ratios 1.00" [ "$(grep -c "${T}1.00\$" "$work/out")" -eq 2 ]
+
+# --- check with one file runs the figures again now
+run run -q -o "$work/base.tsv" null stat
+run check -q "$work/base.tsv" --tolerance 1000
+check "check one file exits 0" [ "$rc" -eq 0 ]
+check "check one file: one line per baseline figure" \
+	[ "$(grep -c "^syscall${T}\(null call\|stat\)${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}ok\$" "$work/out")" -eq 2 ]
+check "check one file: summary" grep -qx 'check: 2 figures: 2 ok, 0 slower, 0 faster, 0 fail, 0 missing (tolerance 1000%)' "$work/out"
+check "check one file leaves no temp file" tmp_empty
+run scale mutex --threads 1,3 -q -f long -o "$work/base-scale.long"
+run check -q "$work/base-scale.long" --tolerance 1000
+check "check one sweep file exits 0" [ "$rc" -eq 0 ]
+check "check one sweep file: levels 1 and 3" [ "$(grep -c "^scale${T}[13]${T}.*${T}ok\$" "$work/out")" -eq 2 ]
+check "check one sweep file leaves no temp file" tmp_empty
+OSBENCH_TEST_FAULT=stat:fail run check -q "$work/base.tsv"
+check "check one file, current failure: exit 1" [ "$rc" -eq 1 ]
+check "check one file, current failure: verdict fail" grep -q "^syscall${T}stat${T}.*${T}fail\$" "$work/out"
+check "check one file, failure: no temp file" tmp_empty
+# figures this osbench does not measure come out missing
+printf '# nosuch: an ad-hoc table\nHost\tOS\tnosuch\nalpha\tLinux\t1.00\n' >"$work/adhoc.tsv"
+run check -q "$work/adhoc.tsv"
+check "check one file with unknown figures: exit 1" [ "$rc" -eq 1 ]
+check "check one file with unknown figures: missing" grep -qx "nosuch${T}nosuch${T}1.00${T}-${T}-${T}missing" "$work/out"
+check "check one file, nothing to run: said on stderr" grep -q 'nothing in' "$work/err"
+# ^C in the middle of a one-file check: no temp file, ended by the signal
+OSBENCH_TEST_FAULT=stat:hang "$OSBENCH" check "$work/base.tsv" >"$work/out" 2>"$work/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "check SIGINT ends by the signal" [ "$rc" -eq 130 ]
+check "check SIGINT leaves no temp file" tmp_empty
+check "check SIGINT leaves no process" no_process_left
+
+# --- bad input: exit 2, one line naming the file (and line), nothing on stdout
+bad() { # NAME NEEDLE ARGS...
+	name=$1 needle=$2
+	shift 2
+	run "$@"
+	if [ "$rc" -eq 2 ] && one_line_stderr && grep -qF -- "$needle" "$work/err" && [ ! -s "$work/out" ]; then
+		ok "compare bad input: $name"
+	else
+		fail "compare bad input: $name: exit $rc, stderr '$(cat "$work/err")', stdout $(wc -c <"$work/out") bytes"
+	fi
+}
+bad "one file" "at least two" compare a.tsv
+bad "no such file" "osbench: compare: 'absent.tsv': No such file or directory" compare a.tsv absent.tsv
+bad "a directory" "osbench: compare: '.': Is a directory" compare a.tsv .
+bad "empty" "osbench: compare: 'bad/empty.tsv': empty file" compare a.tsv bad/empty.tsv
+bad "binary" "'bad/binary.tsv' line 2: binary data" compare a.tsv bad/binary.tsv
+bad "truncated mid-row" "'bad/truncated-row.tsv' line 3: 4 cells, header has 5 (truncated file?)" compare bad/truncated-row.tsv a.tsv
+bad "truncated mid-cell" "'bad/truncated-cell.tsv' line 3: no newline at the end (truncated file?)" compare a.tsv bad/truncated-cell.tsv
+bad "header without data row" "'bad/header-only.tsv' line 2: header row without a data row" compare a.tsv bad/header-only.tsv
+bad "extra cell" "'bad/extra-cell.tsv' line 3: 6 cells, header has 5" compare a.tsv bad/extra-cell.tsv
+bad "missing cell" "'bad/missing-cell.tsv' line 3: 4 cells, header has 5" compare a.tsv bad/missing-cell.tsv
+bad "NaN" "'bad/nan.tsv' line 3: column 'null call': 'nan' is not a finite number" compare a.tsv bad/nan.tsv
+bad "inf" "'bad/inf.tsv' line 3: column 'stat': 'inf' is not a finite number" compare a.tsv bad/inf.tsv
+bad "negative" "'bad/negative.tsv' line 3: column 'null call': '-1.5' is negative" compare a.tsv bad/negative.tsv
+bad "garbage number" "'bad/garbage.tsv' line 3: column 'stat': '1.2x' is not a number, fail or -" compare a.tsv bad/garbage.tsv
+bad "foreign text" "'bad/foreign.txt' line 1: not an osbench result file" compare a.tsv bad/foreign.txt
+bad "foreign script" "'bad/foreign.sh' line 3: not an osbench result file" compare a.tsv bad/foreign.sh
+bad "duplicate column" "'bad/dup-column.tsv' line 2: header cell 'stat' given twice" compare a.tsv bad/dup-column.tsv
+bad "duplicate figure" "'bad/dup-figure.tsv' line 7: 'syscall' 'stat' given twice" compare a.tsv bad/dup-figure.tsv
+bad "two data rows" "'bad/two-rows.tsv' line 4: a second data row under one header" compare a.tsv bad/two-rows.tsv
+bad "files joined" "'bad/joined.tsv' line 18: a second host record" compare a.tsv bad/joined.tsv
+bad "json cut short" "'bad/truncated.json' line 14: JSON cut short (truncated file?)" compare a.tsv bad/truncated.json
+bad "json negative" "'bad/negative.json' line 14: 'median' is negative" compare a.tsv bad/negative.json
+bad "json NaN" "'bad/nan.json' line 14: 'median' is not a JSON number" compare a.tsv bad/nan.json
+bad "json not ours" "'bad/foreign.json'" compare a.tsv bad/foreign.json
+bad "json trailing text" "'bad/trailing.json' line 1: text after the end of the JSON document" compare a.tsv bad/trailing.json
+bad "long extra cell" "'bad/long-extra.tsv' line 3: 18 cells, header has 17" compare a.tsv bad/long-extra.tsv
+bad "long inf" "'bad/long-inf.tsv' line 3: median_us: 'inf' is not a finite number" compare a.tsv bad/long-inf.tsv
+bad "compare --format json" "--format" compare -f json a.tsv b.tsv
+# a gigantic line: 70 000 bytes in one cell
+{ head -8 a.tsv; awk 'BEGIN { s = "1"; while (length(s) < 70000) s = s s; printf "alpha\tLinux\t%s\n", s }'; } >"$work/huge.tsv"
+bad "line over 64 KiB" "line 9: longer than 64 KiB" compare a.tsv "$work/huge.tsv"
+bad "check without a file" "check: give a baseline" check
+bad "check with three files" "check: give a baseline" check a.tsv b.tsv a.tsv
+bad "check bad baseline" "osbench: check: 'bad/nan.tsv' line 3" check bad/nan.tsv a.tsv
+bad "check bad current" "osbench: check: 'bad/empty.tsv': empty file" check a.tsv bad/empty.tsv
+printf '# syscall: x\nHost\tOS\tstat\nalpha\tLinux\tfail\n' >"$work/fail-only.tsv"
+bad "check baseline without values" "no figure with a value" check "$work/fail-only.tsv" a.tsv
+check "compare leaves no temp file" tmp_empty
