@@ -31,11 +31,15 @@ start_serve() { # ARGS...: sets serve_pid and port, or fails
 	"$OSBENCH" serve "$@" >"$work/serve.out" 2>"$work/serve.err" &
 	serve_pid=$!
 	port=
-	for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	tries=0
+	while [ "$tries" -lt 100 ]; do # up to 10 s on a loaded machine
 		port=$(sed -n 's/.*listening on .*:\([0-9]*\) (tcp and udp)$/\1/p' "$work/serve.out")
 		[ -n "$port" ] && return 0
 		sleep 0.1
+		tries=$((tries + 1))
 	done
+	kill "$serve_pid" 2>/dev/null
+	wait "$serve_pid" 2>/dev/null
 	return 1
 }
 stop_serve() {
@@ -61,7 +65,6 @@ if start_serve --port 0; then
 	check "ipc serve exits 0 on SIGINT" [ "$serve_rc" -eq 0 ]
 else
 	fail "ipc serve starts on a kernel-chosen port: $(cat "$work/serve.err")"
-	kill "$serve_pid" 2>/dev/null
 fi
 check "ipc no serve process left" no_process_left
 
