@@ -559,6 +559,7 @@ int net_server_start(struct mod_ctx *ctx, int type, int lifeline,
 		serve(fd, ctl[0], parent, timeout_ms);
 		_exit(1);	/* serve never returns; if it did, it failed */
 	}
+	/* The server's ends now; a failed close leaves nothing to undo. */
 	close(fd);
 	net_close(&ctl[0]);
 	sv->ctl = ctl[1];
