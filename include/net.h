@@ -74,6 +74,13 @@ int net_roundtrip(struct mod_ctx *ctx, int fd, unsigned char byte,
 int net_write_byte(struct mod_ctx *ctx, int fd, unsigned char byte);
 int net_read_byte(struct mod_ctx *ctx, int fd, unsigned char *byte,
 		  const char *what);
+/* The same read without the poll, for a peer that is our own child: the
+   op then is exactly the blocking read lmbench and perf time (a poll
+   changes how a waiting process sleeps and is woken across CPUs); a dead
+   child gives end-of-file, and a stuck one is ended by the harness's
+   watchdog. */
+int net_read_byte_blocking(struct mod_ctx *ctx, int fd, unsigned char *byte,
+			   const char *what);
 
 /* First thing a forked helper does: default signal dispositions, nothing
    blocked, and every fd closed except 0, 1, 2 and keep[0..nkeep-1], so

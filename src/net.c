@@ -328,7 +328,6 @@ int net_read_byte(struct mod_ctx *ctx, int fd, unsigned char *byte,
 		  const char *what)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	ssize_t r;
 	int n;
 
 	while ((n = poll(&pfd, 1, net_timeout(ctx))) != 1) {
@@ -338,6 +337,14 @@ int net_read_byte(struct mod_ctx *ctx, int fd, unsigned char *byte,
 		if (errno != EINTR)
 			return mod_fail(ctx, "poll", errno);
 	}
+	return net_read_byte_blocking(ctx, fd, byte, what);
+}
+
+int net_read_byte_blocking(struct mod_ctx *ctx, int fd, unsigned char *byte,
+			   const char *what)
+{
+	ssize_t r;
+
 	while ((r = read(fd, byte, 1)) != 1) {
 		if (r == 0)
 			return mod_failf(ctx, "%s exited", what);
