@@ -234,7 +234,7 @@ hosts_clean() {
 
 # --- two hosts, the whole quick suite
 R=$work/results
-nfleet -b "$OSBENCH" -o "$R" -a "--quick" alpha beta
+nfleet -b "$OSBENCH" -o "$R" -a "--quick --cpu 0" alpha beta
 check "fleet two hosts: exit 0" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || sed 's/^/# /' "$work/err"
 check "fleet two hosts: two files named HOST-YYYYMMDD.tsv, nothing else" dir_is "$R" "alpha-$day.tsv" "beta-$day.tsv"
