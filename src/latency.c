@@ -193,7 +193,9 @@ static void measure_module(const struct module *mod, struct mod_ctx *c,
 	m->n = n;
 	m->reps = o->reps;
 	m->median = op.median - base.median;
-	m->min = op.min - base.median;
+	/* the fastest sample may fall below the subtracted overhead; it is
+	   then "no more than zero", never a negative time */
+	m->min = op.min > base.median ? op.min - base.median : 0;
 	m->max = op.max - base.median;
 	m->cv_pct = op.cv_pct;
 	m->noisy = op.cv_pct > NOISY_CV_PCT;
