@@ -6,7 +6,7 @@
 
 const char *fmt_seed(double v, char *buf, size_t len)
 {
-	if (v < 0.1 && v > 0) {
+	if (v < 0.09995 && v > 0) { /* 0.09995 and up round to 0.10 */
 		/* three significant digits: the position of the first one
 		   decides how many decimals that takes */
 		int decimals = 2 - (int)floor(log10(v));

@@ -37,10 +37,17 @@ int interrupt_install(void)
 {
 	struct sigaction sa;
 
+	/* check runs a run and a sweep in one process: install once */
+	if (pipe_fds[0] >= 0)
+		return 0;
 	if (pipe(pipe_fds) < 0)
 		return -1;
-	if (set_flags(pipe_fds[0]) < 0 || set_flags(pipe_fds[1]) < 0)
+	if (set_flags(pipe_fds[0]) < 0 || set_flags(pipe_fds[1]) < 0) {
+		close(pipe_fds[0]);
+		close(pipe_fds[1]);
+		pipe_fds[0] = pipe_fds[1] = -1;
 		return -1;
+	}
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

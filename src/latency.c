@@ -22,6 +22,10 @@ struct usage {
 };
 
 static double timer_cost_ns;
+/* Iterations of the module's own run() in this measurement, timed or not:
+ * what its children's resource use is spread over. */
+static run_fn counted_fn;
+static uint64_t run_iters;
 
 static void measure_timer_cost(void)
 {
@@ -52,6 +56,9 @@ static int sample(run_fn fn, struct mod_ctx *c, uint64_t n, double *ns)
 	double t0 = clock_ns();
 	int rc = fn(c, n);
 	double t1 = clock_ns();
+
+	if (fn == counted_fn)
+		run_iters += n;
 
 	*ns = t1 - t0 - timer_cost_ns;
 	return rc;
@@ -84,22 +91,20 @@ static int calibrate(run_fn fn, struct mod_ctx *c, double target_ns, uint64_t *n
 	return 0;
 }
 
-static void usage_now(int children, struct usage *u)
+/* Resource use of this process (who = RUSAGE_SELF) or of every child it
+ * has reaped so far (RUSAGE_CHILDREN). */
+static void usage_now(int who, struct usage *u)
 {
-	struct rusage self, kids;
+	struct rusage r;
 
 	memset(u, 0, sizeof *u);
 	u->wall_ns = clock_ns();
-	if (getrusage(RUSAGE_SELF, &self) < 0)
+	if (getrusage(who, &r) < 0)
 		return;
-	if (!children || getrusage(RUSAGE_CHILDREN, &kids) < 0)
-		memset(&kids, 0, sizeof kids);
-	u->cpu_us = (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec +
-			     kids.ru_utime.tv_sec + kids.ru_stime.tv_sec) * 1e6 +
-		    (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec +
-			     kids.ru_utime.tv_usec + kids.ru_stime.tv_usec);
-	u->vcsw = (double)(self.ru_nvcsw + kids.ru_nvcsw);
-	u->ivcsw = (double)(self.ru_nivcsw + kids.ru_nivcsw);
+	u->cpu_us = (double)(r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1e6 +
+		    (double)(r.ru_utime.tv_usec + r.ru_stime.tv_usec);
+	u->vcsw = (double)r.ru_nvcsw;
+	u->ivcsw = (double)r.ru_nivcsw;
 }
 
 /* reps samples of n iterations, as microseconds per op. */
@@ -116,10 +121,11 @@ static int take_samples(run_fn fn, struct mod_ctx *c, uint64_t n, int reps, doub
 	return 0;
 }
 
-/* Calibrate, warm up and sample fn; summary in microseconds per op. */
-static int measure_fn(run_fn fn, int children, struct mod_ctx *c,
-		      const struct run_opts *o, struct measurement *m, struct summary *sum,
-		      struct usage *before, struct usage *after)
+/* Calibrate, warm up and sample fn; summary in microseconds per op, and
+ * this process's own resource use over the samples. */
+static int measure_fn(run_fn fn, struct mod_ctx *c, const struct run_opts *o,
+		      uint64_t *n_out, struct summary *sum, struct usage *before,
+		      struct usage *after)
 {
 	double *us = calloc((size_t)o->reps, sizeof *us);
 	uint64_t n;
@@ -130,26 +136,44 @@ static int measure_fn(run_fn fn, int children, struct mod_ctx *c,
 		return -1;
 	if (calibrate(fn, c, o->target_ms * 1e6, &n) == 0 &&
 	    sample(fn, c, n, &warm) == 0) {
-		usage_now(children, before);
+		usage_now(RUSAGE_SELF, before);
 		rc = take_samples(fn, c, n, o->reps, us);
-		usage_now(children, after);
+		usage_now(RUSAGE_SELF, after);
 	}
 	if (rc == 0) {
-		m->n = n * c->ops_per_iter;
+		*n_out = n;
 		stats_summarise(us, (size_t)o->reps, sum);
 	}
 	free(us);
 	return rc;
 }
 
-static void fill_usage(struct measurement *m, const struct usage *a,
-		       const struct usage *b, double ops)
+/* This process's share; returns the wall time per op of the samples. */
+static double fill_usage(struct measurement *m, const struct usage *a,
+			 const struct usage *b, double ops)
 {
 	double wall_us = (b->wall_ns - a->wall_ns) / 1000.0;
 
 	m->vcsw_per_op = (b->vcsw - a->vcsw) / ops;
 	m->ivcsw_per_op = (b->ivcsw - a->ivcsw) / ops;
 	m->cpu_pct = wall_us > 0 ? 100.0 * (b->cpu_us - a->cpu_us) / wall_us : 0;
+	return wall_us / ops;
+}
+
+/* The children's share.  A module's helper processes (echo servers, the
+ * ctx ring) are reaped only at teardown and forked children of fork/exec
+ * as they go, so RUSAGE_CHILDREN is read around the whole measurement and
+ * spread over every run() iteration it made; helpers sit blocked during
+ * baselines, which therefore add nothing. */
+static void add_children(struct measurement *m, const struct usage *a,
+			 const struct usage *b, double ops, double wall_us_per_op)
+{
+	double cpu_per_op = (b->cpu_us - a->cpu_us) / ops;
+
+	m->vcsw_per_op += (b->vcsw - a->vcsw) / ops;
+	m->ivcsw_per_op += (b->ivcsw - a->ivcsw) / ops;
+	if (wall_us_per_op > 0)
+		m->cpu_pct += 100.0 * cpu_per_op / wall_us_per_op;
 }
 
 static void fail_with(struct measurement *m, const char *reason)
@@ -162,35 +186,26 @@ static void fail_with(struct measurement *m, const char *reason)
 /* The module's operation minus what is not the operation: its own
  * baseline when it has one, else the bare loop. */
 static void measure_module(const struct module *mod, struct mod_ctx *c,
-			   const struct run_opts *o, struct measurement *m)
+			   const struct run_opts *o, struct measurement *m,
+			   double *wall_us_per_op)
 {
 	struct summary op, base;
 	struct usage a, b, ignored_a, ignored_b;
 	struct mod_ctx empty = *c;
-	int children = (mod->flags & MOD_CHILDREN) != 0;
+	uint64_t n, base_n;
 
-	if (measure_fn(mod->run, children, c, o, m, &op, &a, &b) < 0)
-		{
+	if (measure_fn(mod->run, c, o, &n, &op, &a, &b) < 0) {
 		fail_with(m, c->err);
 		return;
 	}
-	uint64_t n = m->n;
-	fill_usage(m, &a, &b, (double)n * o->reps);
-	if (mod->baseline) {
-		if (measure_fn(mod->baseline, 0, c, o, m, &base, &ignored_a, &ignored_b) < 0)
-			{
-		fail_with(m, c->err);
+	*wall_us_per_op = fill_usage(m, &a, &b, (double)n * c->ops_per_iter * o->reps);
+	empty.ops_per_iter = 1;
+	if (mod->baseline ? measure_fn(mod->baseline, c, o, &base_n, &base, &ignored_a, &ignored_b)
+			  : measure_fn(empty_run, &empty, o, &base_n, &base, &ignored_a, &ignored_b)) {
+		fail_with(m, mod->baseline ? c->err : "timing the empty loop failed");
 		return;
 	}
-	} else {
-		empty.ops_per_iter = 1;
-		if (measure_fn(empty_run, 0, &empty, o, m, &base, &ignored_a, &ignored_b) < 0)
-			{
-			fail_with(m, "timing the empty loop failed");
-			return;
-		}
-	}
-	m->n = n;
+	m->n = n * c->ops_per_iter;
 	m->reps = o->reps;
 	m->median = op.median - base.median;
 	/* the fastest sample may fall below the subtracted overhead; it is
@@ -208,16 +223,20 @@ void harness_latency(const struct subject *s, const struct run_opts *o,
 {
 	const struct module *mod = s->mod;
 	struct mod_ctx c;
+	struct usage kids0, kids1;
+	double wall_us_per_op = 0;
 
 	harness_ctx_init(&c, s, o);
 	measure_timer_cost();
-	if (mod->setup_shared && mod->setup_shared(&c) < 0)
-		{
+	counted_fn = mod->run;
+	run_iters = 0;
+	usage_now(RUSAGE_CHILDREN, &kids0);
+	if (mod->setup_shared && mod->setup_shared(&c) < 0) {
 		fail_with(m, c.err);
 		return;
 	}
 	if (!mod->setup || mod->setup(&c) == 0) {
-		measure_module(mod, &c, o, m);
+		measure_module(mod, &c, o, m, &wall_us_per_op);
 		if (mod->teardown)
 			mod->teardown(&c);
 	} else {
@@ -225,4 +244,8 @@ void harness_latency(const struct subject *s, const struct run_opts *o,
 	}
 	if (mod->teardown_shared)
 		mod->teardown_shared(&c);
+	usage_now(RUSAGE_CHILDREN, &kids1);
+	if (m->status == ST_OK && run_iters > 0)
+		add_children(m, &kids0, &kids1, (double)run_iters * c.ops_per_iter,
+			     wall_us_per_op);
 }

@@ -39,7 +39,7 @@
 /* What one copy did in one window. */
 struct slot {
 	_Alignas(64) uint64_t ops;
-	double cpu_us, vcsw, ivcsw; /* processes only: their own rusage */
+	double cpu_us, vcsw, ivcsw; /* processes only: the copy's and its helpers' */
 	int failed;
 	char reason[256];
 };
@@ -90,12 +90,27 @@ static void record_setup_failure(struct slot *slot, const struct mod_ctx *c)
 		 c->err[0] ? c->err : "setup failed without a reason");
 }
 
-static void usage_of_self_and_children(struct rusage *self, struct rusage *kids)
+static void usage_self(struct rusage *r)
 {
-	if (getrusage(RUSAGE_SELF, self) < 0)
-		memset(self, 0, sizeof *self);
-	if (getrusage(RUSAGE_CHILDREN, kids) < 0)
-		memset(kids, 0, sizeof *kids);
+	if (getrusage(RUSAGE_SELF, r) < 0)
+		memset(r, 0, sizeof *r);
+}
+
+/* Everything reaped so far by this process: a module's helper processes
+ * (echo servers, the tcprr server) are reaped only at teardown, so this is
+ * read around a copy's or a level's whole life. */
+static void usage_children(struct rusage *r)
+{
+	if (getrusage(RUSAGE_CHILDREN, r) < 0)
+		memset(r, 0, sizeof *r);
+}
+
+static void add_delta(double *cpu, double *v, double *iv, const struct rusage *a,
+		      const struct rusage *b)
+{
+	*cpu += rusage_cpu_us(b) - rusage_cpu_us(a);
+	*v += (double)(b->ru_nvcsw - a->ru_nvcsw);
+	*iv += (double)(b->ru_nivcsw - a->ru_nivcsw);
 }
 
 /* ---- threads ---------------------------------------------------------- */
@@ -206,7 +221,7 @@ static void window_threads(const struct subject *s, const struct run_opts *o,
 	int n = s->level;
 	struct gate g = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
 	struct thread_worker *w = calloc((size_t)n, sizeof *w);
-	struct rusage ru0, ru1, kids0, kids1;
+	struct rusage ru0, ru1;
 
 	if (!w) {
 		r->failed = 1;
@@ -223,18 +238,17 @@ static void window_threads(const struct subject *s, const struct run_opts *o,
 	if (started < n) {
 		gate_set(&g, &g.go, -1);
 	} else {
-		usage_of_self_and_children(&ru0, &kids0);
+		usage_self(&ru0);
 		double t0 = clock_ns();
 		gate_set(&g, &g.go, 1);
 		sleep_ns(o->target_ms * 1e6);
 		atomic_store(&arena->stop, 1);
 		gate_wait(&g, &g.stopped, n);
 		r->wall_ns = clock_ns() - t0;
-		usage_of_self_and_children(&ru1, &kids1);
-		r->cpu_us = rusage_cpu_us(&ru1) - rusage_cpu_us(&ru0) +
-			    rusage_cpu_us(&kids1) - rusage_cpu_us(&kids0);
-		r->vcsw = (double)(ru1.ru_nvcsw - ru0.ru_nvcsw + kids1.ru_nvcsw - kids0.ru_nvcsw);
-		r->ivcsw = (double)(ru1.ru_nivcsw - ru0.ru_nivcsw + kids1.ru_nivcsw - kids0.ru_nivcsw);
+		usage_self(&ru1);
+		r->cpu_us = rusage_cpu_us(&ru1) - rusage_cpu_us(&ru0);
+		r->vcsw = (double)(ru1.ru_nvcsw - ru0.ru_nvcsw);
+		r->ivcsw = (double)(ru1.ru_nivcsw - ru0.ru_nivcsw);
 	}
 	gate_set(&g, &g.release, 1);
 	for (int i = 0; i < started; i++)
@@ -249,9 +263,12 @@ static void window_threads(const struct subject *s, const struct run_opts *o,
 static void process_main(const struct module *mod, struct mod_ctx *c,
 			 struct arena *arena, struct slot *slot, int ready_fd, int go_fd)
 {
-	struct rusage s0, k0, s1, k1;
+	struct rusage s0, s1, k0, k1;
 	char byte;
-	int ok = !mod->setup || mod->setup(c) == 0;
+	int ok;
+
+	usage_children(&k0);
+	ok = !mod->setup || mod->setup(c) == 0;
 
 	if (!ok)
 		record_setup_failure(slot, c);
@@ -260,18 +277,18 @@ static void process_main(const struct module *mod, struct mod_ctx *c,
 	while (read(go_fd, &byte, 1) < 0 && errno == EINTR)
 		;
 	if (ok && !atomic_load(&arena->stop)) {
-		usage_of_self_and_children(&s0, &k0);
+		usage_self(&s0);
 		run_until_stopped(mod, c, &arena->stop, slot);
-		usage_of_self_and_children(&s1, &k1);
-		slot->cpu_us = rusage_cpu_us(&s1) - rusage_cpu_us(&s0) +
-			       rusage_cpu_us(&k1) - rusage_cpu_us(&k0);
-		slot->vcsw = (double)(s1.ru_nvcsw - s0.ru_nvcsw + k1.ru_nvcsw - k0.ru_nvcsw);
-		slot->ivcsw = (double)(s1.ru_nivcsw - s0.ru_nivcsw + k1.ru_nivcsw - k0.ru_nivcsw);
+		usage_self(&s1);
+		add_delta(&slot->cpu_us, &slot->vcsw, &slot->ivcsw, &s0, &s1);
 	}
-	if (write(ready_fd, "s", 1) != 1)
-		_exit(1);
 	if (ok && mod->teardown)
 		mod->teardown(c);
+	/* the copy's own helpers, reaped by teardown, count too */
+	usage_children(&k1);
+	add_delta(&slot->cpu_us, &slot->vcsw, &slot->ivcsw, &k0, &k1);
+	if (write(ready_fd, "s", 1) != 1)
+		_exit(1);
 	_exit(0);
 }
 
@@ -386,11 +403,18 @@ static void window_processes(const struct subject *s, const struct run_opts *o,
 
 static struct arena *arena_new(int n, int shared, size_t *len)
 {
+	void *p = NULL;
+
 	*len = sizeof(struct arena) + (size_t)n * sizeof(struct slot);
-	if (!shared)
-		return calloc(1, *len);
-	void *p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
+	if (shared) {
+		p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		return p == MAP_FAILED ? NULL : p;
+	}
+	/* the slots are cache-line aligned; calloc promises less */
+	if (posix_memalign(&p, 64, *len) != 0)
+		return NULL;
+	memset(p, 0, *len);
+	return p;
 }
 
 static void arena_free(struct arena *a, int shared, size_t len)
@@ -471,6 +495,7 @@ void harness_sweep(const struct subject *s, const struct run_opts *o,
 {
 	struct mod_ctx base;
 	struct rep_result *reps = calloc((size_t)o->reps, sizeof *reps);
+	struct rusage k0, k1;
 
 	if (!reps) {
 		m->status = ST_FAIL;
@@ -478,6 +503,7 @@ void harness_sweep(const struct subject *s, const struct run_opts *o,
 		return;
 	}
 	harness_ctx_init(&base, s, o);
+	usage_children(&k0);
 	if (s->mod->setup_shared && s->mod->setup_shared(&base) < 0) {
 		m->status = ST_FAIL;
 		snprintf(m->reason, sizeof m->reason, "%s", base.err);
@@ -495,6 +521,12 @@ void harness_sweep(const struct subject *s, const struct run_opts *o,
 	}
 	if (s->mod->teardown_shared)
 		s->mod->teardown_shared(&base);
+	/* with threads, the module's helper processes (the tcprr server,
+	   forked children) belong to this process: their whole share goes
+	   with the level; process copies counted theirs themselves */
+	usage_children(&k1);
+	if (i == o->reps && !s->use_procs)
+		add_delta(&reps[0].cpu_us, &reps[0].vcsw, &reps[0].ivcsw, &k0, &k1);
 	if (i == o->reps)
 		summarise_reps(reps, o->reps, m);
 	free(reps);

@@ -22,4 +22,6 @@ void test_fmt(void)
 	CHECK("fmt rounding up to 10 takes one decimal", prints(9.999, "10.0"));
 	CHECK("fmt rounding up to 100 takes no decimals", prints(99.96, "100"));
 	CHECK("fmt 0.1 itself: two decimals", prints(0.1, "0.10"));
+	CHECK("fmt just below 0.1 rounds to two decimals", prints(0.09996, "0.10"));
+	CHECK("fmt 0.0999 keeps three significant digits", prints(0.0999, "0.0999"));
 }
