@@ -198,33 +198,26 @@ nfleet() {
 	[ -z "${DBG:-}" ] || { echo "=== rc=$rc"; cat "$work/err"; for f in "$work"/results*/*; do echo "--- $f"; grep -v '^#' "$f"; done; } >&2
 }
 
-# table_ok FILE LABEL HEADER...: each header row present, the row under it
-# for LABEL with every cell after Host and OS (and Mhz) a positive number
-table_ok() {
-	f=$1 l=$2
-	shift 2
+# cells_ok ALLOW FILE LABEL HEADER...: each header row present, the row
+# under it for LABEL with every cell after Host and OS (and Mhz) a positive
+# number, or the word ALLOW ("fail", or "" for none)
+cells_ok() {
+	a=$1 f=$2 l=$3
+	shift 3
 	for hdr in "$@"; do
-		awk -F'\t' -v h="$hdr" -v l="$l" '
+		awk -F'\t' -v h="$hdr" -v l="$l" -v a="$a" '
 			$0 == h { getline; found = 1
 				if ($1 != l || NF < 3) bad++
-				for (i = 3; i <= NF; i++) if ($i !~ /^[0-9]+(\.[0-9]+)?$/ || $i + 0 <= 0) bad++ }
+				for (i = 3; i <= NF; i++)
+					if (!(a != "" && $i == a) && ($i !~ /^[0-9]+(\.[0-9]+)?$/ || $i + 0 <= 0)) bad++ }
 			END { exit !(found && !bad) }' "$f" || return 1
 	done
 }
-# the same, but a cell may be fail: two hosts measuring at once on one
-# machine can push a subtracted figure (ctx) below its resolution, which
-# osbench then reports as fail, never as a number
-table_ok_or_fail() {
-	f=$1 l=$2
-	shift 2
-	for hdr in "$@"; do
-		awk -F'\t' -v h="$hdr" -v l="$l" '
-			$0 == h { getline; found = 1
-				if ($1 != l || NF < 3) bad++
-				for (i = 3; i <= NF; i++) if ($i != "fail" && ($i !~ /^[0-9]+(\.[0-9]+)?$/ || $i + 0 <= 0)) bad++ }
-			END { exit !(found && !bad) }' "$f" || return 1
-	done
-}
+table_ok() { cells_ok "" "$@"; }
+# a cell may be fail: two hosts measuring at once on one machine can push a
+# subtracted figure (ctx) below its resolution, which osbench then reports
+# as fail, never as a number
+table_ok_or_fail() { cells_ok fail "$@"; }
 SYSCALL="Host${T}OS${T}Mhz${T}null call${T}null I/O${T}stat${T}open clos${T}slct TCP${T}sig inst${T}sig hndl"
 PROC="Host${T}OS${T}Mhz${T}fork proc${T}exec proc${T}sh proc"
 CTX="Host${T}OS${T}2p/0K ctxsw${T}2p/16K ctxsw${T}2p/64K ctxsw${T}8p/16K ctxsw${T}8p/64K ctxsw${T}16p/16K ctxsw${T}16p/64K ctxsw"
