@@ -10,7 +10,8 @@
 #include <stdint.h>
 
 enum module_flags {
-	MOD_CHILDREN = 1u << 0, /* creates processes: count their rusage too */
+	/* children's rusage needs no flag: the harness always counts every
+	   child a measurement reaps */
 	MOD_SWEEP = 1u << 1,    /* N copies may run at once (osbench scale) */
 	MOD_SCALE = 1u << 2,    /* a scaling module, reported in ops/s */
 	MOD_REMOTE = 1u << 3,   /* honours --remote (an osbench serve peer) */

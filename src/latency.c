@@ -12,7 +12,6 @@
 
 typedef int (*run_fn)(struct mod_ctx *, uint64_t);
 
-#define MAX_REPS 1000
 /* No sample needs more ops than this; it also bounds a module so fast that
    the clock cannot see it. */
 #define MAX_N (UINT64_C(1) << 40)

@@ -181,7 +181,7 @@ static void tcpconn_teardown(struct mod_ctx *ctx)
 const struct module module_tcpconn = {
 	.name = "tcpconn",
 	.summary = "socket, connect and close of a tcp connection to a listening server (loopback or --remote)",
-	.flags = MOD_CHILDREN | MOD_SWEEP | MOD_REMOTE,
+	.flags = MOD_SWEEP | MOD_REMOTE,
 	.setup = tcpconn_setup,
 	.run = tcpconn_run,
 	.teardown = tcpconn_teardown,

@@ -57,7 +57,7 @@ static int udp_setup(struct mod_ctx *ctx)
 const struct module module_udp = {
 	.name = "udp",
 	.summary = "1-byte request/response round trip over udp (loopback or --remote)",
-	.flags = MOD_CHILDREN | MOD_SWEEP | MOD_REMOTE,
+	.flags = MOD_SWEEP | MOD_REMOTE,
 	.setup = udp_setup,
 	.run = net_rr_run,
 	.teardown = net_rr_teardown,

@@ -1,4 +1,0 @@
-/* Commands whose issues are still open. */
-#include <stdio.h>
-
-#include "commands.h"
