@@ -1,6 +1,8 @@
-# osbench build.  `make` leaves ./osbench (and its exec helper) at the top;
-# `make test` builds with warnings as errors and runs every test.
-# Variants: make SANITIZE=address,undefined test ; make SANITIZE=thread test
+# osbench build.  `make` leaves the plain optimised ./osbench (and its exec
+# helper) at the top; `make test` builds with warnings as errors and runs
+# every test.  Variants: make SANITIZE=address,undefined test ;
+# make SANITIZE=thread test.  Sanitized and test builds stay under build/
+# and never replace ./osbench.
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -12,6 +14,9 @@ STD := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wformat=2 -Wvla
 CPPFLAGS += -Iinclude -DOSBENCH_VERSION='"$(VERSION)"' -MMD -MP
+# build provenance for the host record's build line (src/build.c)
+BUILD_FACTS = -DOSBENCH_CFLAGS='"$(strip $(CFLAGS))"' -DOSBENCH_SANITIZE='"$(SANITIZE)"'
+PLAIN_FACTS = -DOSBENCH_CFLAGS='"$(strip $(CFLAGS))"' -DOSBENCH_SANITIZE='""'
 LDLIBS += -lpthread -lm
 
 comma := ,
@@ -25,16 +30,27 @@ endif
 
 B := build/$(VARIANT)
 T := build/test-$(VARIANT)
+# the plain optimised build, whatever SANITIZE says: the only one that
+# may stand at the top
+P := build/$(notdir $(firstword $(CC)))
 
 LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/modules/*.c))
 UNIT_SRC := $(wildcard tests/unit/*.c)
 
+ifeq ($(SANITIZE),)
 all: osbench osbench-helper
+else
+all: $(B)/osbench $(B)/osbench-helper
+	@echo "sanitized build: $(B)/osbench (./osbench stays the plain build)"
+endif
 
-osbench: $(B)/osbench
-	cp $< $@
-osbench-helper: $(B)/osbench-helper
-	cp $< $@
+# copied whenever it differs, so a top-level binary from anywhere else
+# (an older tree, a hand copy) never survives a plain make
+osbench: $(P)/osbench FORCE
+	@cmp -s $< $@ || cp $< $@
+osbench-helper: $(P)/osbench-helper FORCE
+	@cmp -s $< $@ || cp $< $@
+FORCE:
 
 # $(call objs,DIR,SOURCES)
 objs = $(patsubst %.c,$(1)/%.o,$(2))
@@ -42,23 +58,29 @@ objs = $(patsubst %.c,$(1)/%.o,$(2))
 define variant
 $(1)/%.o: %.c
 	@mkdir -p $$(@D)
-	$$(CC) $$(STD) $$(CPPFLAGS) $$(CFLAGS) $(2) $$(SANFLAGS) $$(WARN) -c -o $$@ $$<
+	$$(CC) $$(STD) $$(CPPFLAGS) $$($(3)) $$(CFLAGS) $(2) $$($(4)) $$(WARN) -c -o $$@ $$<
 $(1)/osbench: $(call objs,$(1),src/main.c $(LIB_SRC))
-	$$(CC) $$(CFLAGS) $$(SANFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 $(1)/osbench-helper: $(call objs,$(1),src/helper/helper.c)
-	$$(CC) $$(CFLAGS) $$(SANFLAGS) $$(LDFLAGS) -o $$@ $$^
+	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^
 $(1)/unit: $(call objs,$(1),$(UNIT_SRC) $(LIB_SRC))
-	$$(CC) $$(CFLAGS) $$(SANFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 $(1)/fuzz-args-replay: $(call objs,$(1),tests/fuzz/fuzz_args.c tests/fuzz/replay.c $(LIB_SRC))
-	$$(CC) $$(CFLAGS) $$(SANFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 $(1)/fuzz-reader-replay: $(call objs,$(1),tests/fuzz/fuzz_reader.c tests/fuzz/replay.c $(LIB_SRC))
-	$$(CC) $$(CFLAGS) $$(SANFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 endef
-$(eval $(call variant,$(B),))
-$(eval $(call variant,$(T),-Werror))
+# $(call variant,DIR,EXTRA-CFLAGS,FACTS-VARIABLE,SANITIZER-FLAGS-VARIABLE)
+NO_SANFLAGS :=
+$(eval $(call variant,$(B),,BUILD_FACTS,SANFLAGS))
+$(eval $(call variant,$(T),-Werror,BUILD_FACTS,SANFLAGS))
+ifneq ($(P),$(B))
+$(eval $(call variant,$(P),,PLAIN_FACTS,NO_SANFLAGS))
+endif
 
 # sanitizer reports must fail the tests, not scroll by
-SANITIZER_ENV := UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+# the tests know what they run: a sanitized test build need not warn
+SANITIZER_ENV := OSBENCH_ACCEPT_BUILD=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	ASAN_OPTIONS=detect_leaks=1 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 
 test: $(T)/osbench $(T)/osbench-helper $(T)/unit $(T)/fuzz-args-replay $(T)/fuzz-reader-replay
@@ -69,15 +91,19 @@ test: $(T)/osbench $(T)/osbench-helper $(T)/unit $(T)/fuzz-args-replay $(T)/fuzz
 fuzz:
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
-install: all
+# install-files installs what BINDIR_SRC holds (the tests install their
+# own build that way, without building anything at the top)
+BINDIR_SRC ?= .
+install: osbench osbench-helper install-files
+install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/osbench \
 		$(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 0755 osbench $(DESTDIR)$(PREFIX)/bin/osbench
-	install -m 0755 osbench-helper $(DESTDIR)$(PREFIX)/libexec/osbench/osbench-helper
+	install -m 0755 $(BINDIR_SRC)/osbench $(DESTDIR)$(PREFIX)/bin/osbench
+	install -m 0755 $(BINDIR_SRC)/osbench-helper $(DESTDIR)$(PREFIX)/libexec/osbench/osbench-helper
 	install -m 0644 osbench.1 $(DESTDIR)$(PREFIX)/share/man/man1/osbench.1
 
 clean:
 	rm -rf build osbench osbench-helper
 
-.PHONY: all test fuzz install clean
+.PHONY: all test fuzz install install-files clean FORCE
 -include $(shell find build -name '*.d' 2>/dev/null)

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "harness.h" /* enum placement */
+
 enum command { CMD_RUN, CMD_LIST, CMD_SCALE, CMD_SERVE, CMD_COMPARE, CMD_CHECK,
 	       CMD_PLOT, CMD_HELP, CMD_VERSION };
 
@@ -13,7 +15,7 @@ enum command { CMD_RUN, CMD_LIST, CMD_SCALE, CMD_SERVE, CMD_COMPARE, CMD_CHECK,
 #define MAX_NAMES 64
 #define MAX_SIZE_KB 65536
 
-enum format_opt { FORMAT_TABLE, FORMAT_LONG, FORMAT_JSON };
+enum format_opt { FORMAT_TABLE, FORMAT_LONG, FORMAT_JSON, FORMAT_JUNIT };
 
 struct args {
 	enum command cmd;
@@ -25,6 +27,10 @@ struct args {
 	int time_ms;          /* 0: the command's default */
 	int cpu;              /* -1: no pinning */
 	int timeout_s;        /* 0: derived from reps and time */
+	enum placement placement;
+	int placement_given;
+	double precision_pct; /* < 0 when not given */
+	double budget_s;      /* < 0 when not given */
 	char remote_host[256];
 	char remote_port[16]; /* empty unless --remote */
 	int threads[MAX_LEVELS], nthreads;

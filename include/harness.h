@@ -1,20 +1,42 @@
-/* The measuring harness: calibration, repetitions, statistics, rusage,
- * isolation of each measurement in a child process with a watchdog. */
+/* The measuring harness as the command layer sees it: what to measure,
+ * how, and what comes back.  Figures are taken in rounds: every figure
+ * gets a short set of samples per round, each round in a new random
+ * order and in a new isolated child process, until each figure's 95 %
+ * confidence interval of the median is within the precision target or
+ * the time budget is spent. */
 #ifndef OSBENCH_HARNESS_H
 #define OSBENCH_HARNESS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "module.h"
 
+/* Where the processes of a measurement run (lmbench's LMBENCH_SCHED). */
+enum placement {
+	PLACE_FREE,   /* wherever the scheduler puts them */
+	PLACE_SAME,   /* all on one CPU */
+	PLACE_SPREAD, /* the measuring process on one CPU, each peer on the next */
+};
+
+const char *placement_name(enum placement p);
+/* "free", "same" or "spread"; -1 for anything else. */
+int placement_parse(const char *text, enum placement *out);
+
 struct run_opts {
-	int reps;            /* samples per measurement */
-	double target_ms;    /* length of one sample (a sweep's window) */
-	int cpu;             /* pin measurements to this CPU; -1: no pinning */
-	int timeout_s;       /* watchdog for one measurement */
-	int io_timeout_ms;   /* bound for a network wait inside a module */
-	const char *tmpdir;  /* the run's private directory */
-	const char *helper;  /* the exec helper program */
+	double target_ms;     /* length of one sample (a sweep's window) */
+	int samples;          /* samples per figure per round */
+	int min_rounds;       /* rounds before a figure may stop early */
+	int max_rounds;       /* rounds at most */
+	double precision_pct; /* stop a figure once its CI half-width is
+	                         within this share of its median; 0: never */
+	double budget_s;      /* no round starts after this long */
+	enum placement placement;
+	int cpu;              /* the CPU same and spread start from */
+	int timeout_s;        /* watchdog for one child */
+	int io_timeout_ms;    /* bound for a network wait inside a module */
+	const char *tmpdir;   /* the run's private directory */
+	const char *helper;   /* the exec helper program */
 	const char *remote_host, *remote_port; /* --remote, or NULL */
 };
 
@@ -27,12 +49,16 @@ struct measurement {
 	enum status status;
 	char reason[256];     /* why fail or - */
 	uint64_t n;           /* ops in one sample */
-	int reps;
-	double median, min, max; /* per op: microseconds (latency) or ops/s (sweep) */
+	int reps;             /* samples taken, over all rounds */
+	int rounds;           /* children the samples came from */
+	/* per op: microseconds (latency) or ops/s (sweep) */
+	double median, min, max, ci_lo, ci_hi;
 	double cv_pct;
 	double vcsw_per_op, ivcsw_per_op;
 	double cpu_pct;       /* user+sys over wall, 100 = one CPU busy */
 	int noisy;            /* cv_pct above NOISY_CV_PCT */
+	enum placement placement;
+	double *samples;      /* every sample, in the order taken; owned */
 };
 
 /* What is measured: a module and its parameters. */
@@ -43,23 +69,16 @@ struct subject {
 	int use_procs;        /* sweep with processes instead of threads */
 };
 
-/* Measure one subject in an isolated child.  The outcome (including a
- * failure, crash or hang of the module) is in *out; returns -1 only when
- * the run was interrupted by SIGINT/SIGTERM. */
-int harness_measure(const struct subject *s, const struct run_opts *o,
-		    struct measurement *out);
+/* Called after each round with the round's number (from 1) and how many
+ * figures are still sampling. */
+typedef void (*progress_fn)(void *arg, int round, size_t left);
 
-/* Inside the measuring child: latency and sweep measurement proper. */
-void harness_latency(const struct subject *s, const struct run_opts *o,
-		     struct measurement *out);
-void harness_sweep(const struct subject *s, const struct run_opts *o,
-		   struct measurement *out);
-
-/* Monotonic clock in nanoseconds. */
-double clock_ns(void);
-
-/* Fill a module context from the options. */
-void harness_ctx_init(struct mod_ctx *c, const struct subject *s,
-		      const struct run_opts *o);
+/* Measure subjects[0..n-1] into out[0..n-1] (each freed later with
+ * measurement_release).  A failure, crash or hang of a module is in its
+ * measurement; returns -1 only when the run was interrupted by a
+ * signal. */
+int harness_measure_all(const struct subject *subjects, struct measurement *out, size_t n,
+			const struct run_opts *o, progress_fn progress, void *arg);
+void measurement_release(struct measurement *m);
 
 #endif

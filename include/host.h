@@ -14,6 +14,8 @@ struct host_info {
 	char ld_preload[256]; /* empty when not set */
 	char date[32];        /* UTC, ISO 8601 */
 	char command[1024];   /* the command line, words joined by spaces */
+	char build[200];      /* compiler, flags, sanitizers (build.h) */
+	char placement[16];   /* --placement of the run, "" outside runs */
 };
 
 /* Gather the facts; label may be NULL.  Never fails: what cannot be

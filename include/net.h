@@ -84,8 +84,9 @@ int net_read_byte_blocking(struct mod_ctx *ctx, int fd, unsigned char *byte,
 
 /* First thing a forked helper does: default signal dispositions, nothing
    blocked, and every fd closed except 0, 1, 2 and keep[0..nkeep-1], so
-   that end-of-file reaches whoever waits for it. */
-void net_child_init(const int *keep, int nkeep);
+   that end-of-file reaches whoever waits for it; then, under --placement
+   spread, onto the CPU of peer number peer (1, 2, ...). */
+void net_child_init(const int *keep, int nkeep, int peer);
 
 /* Echo what arrives on in back to out until end-of-file or an error,
    then _exit. For the pipe, unix and tcp helpers. */

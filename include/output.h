@@ -36,6 +36,9 @@ void writer_sweep(struct writer *w, const char *module, int use_procs,
 		  const struct record *levels, int nlevels);
 void writer_end(struct writer *w);
 
+/* s as a JSON string, quoted and escaped. */
+void json_string(FILE *f, const char *s);
+
 /* A latency cell as the table prints it: a figure, "fail" or "-". */
 const char *cell_text(const struct measurement *m, char *buf, size_t len);
 

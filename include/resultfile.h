@@ -29,11 +29,19 @@ struct rfigure {
 	double value;       /* the median */
 	int table_order;    /* position of its table in the file, from 0 */
 	int column_order;   /* position of its column in its table, from 0 */
+	/* from long and json files written since samples travel with the
+	   figure; nsamples 0 (and ci_hi 0) when the file does not say */
+	double ci_lo, ci_hi;
+	int rounds;
+	size_t sample_off, nsamples; /* in the file's sample pool */
+	char placement[8];  /* "free", "same", "spread", or "" */
 };
 
 /* A real file holds a few dozen figures; more is not one of ours (and
  * bounds the reader's work on hostile input). */
 #define RFILE_MAX_FIGS 1024
+/* Samples over all figures of one file: a run keeps a few thousand. */
+#define RFILE_MAX_SAMPLES (1 << 20)
 
 /* One result file. */
 struct rfile {
@@ -42,8 +50,12 @@ struct rfile {
 	char os[200];        /* the OS cell / sysname + release */
 	double mhz;          /* 0 when unknown */
 	char scale_mode[16]; /* "threads" or "processes" for a sweep, else "" */
+	char build[200];     /* the build line, "" when the file has none */
+	char placement[16];  /* the run's placement, "" when not said */
 	struct rfigure *figs;
 	size_t nfigs;
+	double *pool;        /* every figure's samples, one after another */
+	size_t npool, pool_cap;
 };
 
 /* Read path into *f.  -1 with a one-line reason naming the file and,
@@ -58,6 +70,9 @@ int rfile_read(const char *path, struct rfile *f, char *err, size_t errlen);
 int rfile_parse(const char *name, const char *data, size_t len, struct rfile *f,
 		char *err, size_t errlen);
 void rfile_free(struct rfile *f);
+
+/* A figure's samples (g->nsamples of them), or NULL when it has none. */
+const double *rfile_samples(const struct rfile *f, const struct rfigure *g);
 
 /* The figure with this table and column, or NULL. */
 const struct rfigure *rfile_find(const struct rfile *f, const char *table,

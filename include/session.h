@@ -31,10 +31,12 @@ enum session_kind { SESSION_RUN, SESSION_SCALE };
  * when the options or the environment are unusable, else 0. */
 int session_open(struct session *s, const struct args *a, enum session_kind kind,
 		 int argc, char **argv);
-/* Measure one subject into r, saying on stderr why it failed; -1 when
- * interrupted. */
-int session_measure(struct session *s, const struct subject *subj, struct record *r,
-		    const char *what);
+/* Measure subjects[i] into records[i].m for every i < n, in rounds,
+ * saying on stderr why each failure failed; -1 when interrupted. */
+int session_measure_all(struct session *s, const struct subject *subjects,
+			struct record *records, size_t n);
+/* Free what session_measure_all gave the records. */
+void session_release(struct record *records, size_t n);
 /* Finish the output and clean up: the exit status. */
 int session_close(struct session *s);
 /* After an interruption: remove everything, end by the signal. */

@@ -1,4 +1,6 @@
-/* Summary statistics of a set of samples. */
+/* Statistics of sample sets: summaries, the distribution-free confidence
+ * interval of the median, the Mann-Whitney U test and Holm's correction
+ * for testing many figures at once. */
 #ifndef OSBENCH_STATS_H
 #define OSBENCH_STATS_H
 
@@ -9,7 +11,32 @@ struct summary {
 	double cv_pct; /* standard deviation over mean, in percent */
 };
 
-/* Summarise v[0..n-1] (n >= 1); v is reordered. */
+/* Summarise v[0..n-1] (n >= 1); v is reordered (sorted). */
 void stats_summarise(double *v, size_t n, struct summary *out);
+
+/* Sort v[0..n-1] ascending. */
+void stats_sort(double *v, size_t n);
+
+/* The 95 % confidence interval of the median of sorted[0..n-1], from
+ * order statistics alone (no assumption about the distribution): the
+ * j-th smallest and the j-th largest sample, j the largest rank whose
+ * binomial(n, 1/2) tail stays within 2.5 %.  Below 6 samples no such rank
+ * exists and the interval is [min, max].  Returns the coverage the
+ * interval really has (0.969 for 6 samples, 0.979 for 10, ...). */
+double stats_median_ci(const double *sorted, size_t n, double *lo, double *hi);
+
+/* The two-sided Mann-Whitney U test of a[0..na-1] against b[0..nb-1]:
+ * the probability of a rank sum at least this far from its mean if both
+ * came from one distribution.  Exact when there are no ties and the
+ * samples are small enough to count every arrangement; otherwise the
+ * normal approximation with tie and continuity corrections.  *u gets U
+ * of a (the number of pairs in which a's value is the larger, ties one
+ * half).  Both sets need at least one value. */
+double stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u);
+
+/* Holm's step-down correction: adj[i] is p[i] adjusted for n tests at
+ * once, so that "adj[i] < alpha" keeps the chance of any false alarm
+ * among the n below alpha. */
+void stats_holm(const double *p, size_t n, double *adj);
 
 #endif

@@ -21,6 +21,25 @@ int affinity_online_cpus(void)
 	return n > 0 ? (int)n : 1;
 }
 
+/* Under --placement spread, the CPU the measuring process is on; peers
+ * take the CPUs after it.  -1: peers stay where they are. */
+static int spread_base = -1;
+
+void affinity_spread_peers(int cpu)
+{
+	spread_base = cpu;
+}
+
+int affinity_place_peer(int index)
+{
+	char ignored[128];
+
+	if (spread_base < 0)
+		return 0;
+	return affinity_pin((spread_base + index) % affinity_online_cpus(), ignored,
+			    sizeof ignored);
+}
+
 int affinity_pin(int cpu, char *err, size_t errlen)
 {
 #if defined(__linux__)

@@ -13,7 +13,7 @@
 #include "compat.h"
 
 enum opt_id { O_QUICK, O_FORMAT, O_OUTPUT, O_LABEL, O_REPS, O_TIME, O_CPU, O_REMOTE,
-	      O_TIMEOUT, O_THREADS, O_PROCS, O_SIZE, O_TOLERANCE, O_BIND, O_PORT, O_LOG, O_HELP,
+	      O_TIMEOUT, O_PLACEMENT, O_PRECISION, O_BUDGET, O_THREADS, O_PROCS, O_SIZE, O_TOLERANCE, O_BIND, O_PORT, O_LOG, O_HELP,
 	      O_VERSION, O_COUNT };
 
 /* Which commands take an option: a bit per enum command. */
@@ -37,6 +37,10 @@ static const struct option_spec {
 	[O_CPU] = { .name = "cpu", .takes_value = 1, .commands = MEASURING },
 	[O_REMOTE] = { .name = "remote", .takes_value = 1, .commands = FOR(CMD_RUN) | FOR(CMD_CHECK) },
 	[O_TIMEOUT] = { .name = "timeout", .takes_value = 1, .commands = MEASURING },
+	[O_PLACEMENT] = { .name = "placement", .takes_value = 1,
+			  .commands = FOR(CMD_RUN) | FOR(CMD_CHECK) },
+	[O_PRECISION] = { .name = "precision", .takes_value = 1, .commands = MEASURING },
+	[O_BUDGET] = { .name = "budget", .takes_value = 1, .commands = MEASURING },
 	[O_THREADS] = { .name = "threads", .takes_value = 1, .commands = FOR(CMD_SCALE) },
 	[O_PROCS] = { .name = "procs", .takes_value = 1, .commands = FOR(CMD_SCALE) | FOR(CMD_RUN) },
 	[O_SIZE] = { .name = "size", .takes_value = 1, .commands = FOR(CMD_RUN) },
@@ -149,18 +153,42 @@ static int parse_remote(const char *text, struct args *a, char *err, size_t len)
 	return 0;
 }
 
-static int parse_tolerance(const char *text, double *out, char *err, size_t len)
+/* A decimal number within (lo, hi] (lo_open) or [lo, hi]. */
+static int parse_real(const char *text, double lo, int lo_open, double hi, double *out)
 {
 	char *end;
 	double v;
 
 	errno = 0;
 	v = strtod(text, &end);
-	if (errno || end == text || *end || !(v >= 0 && v <= 1000))
-		return failf(err, len, "--tolerance: '%s' is not a percentage from 0 to 1000",
-			     text);
+	if (errno || end == text || *end || isspace((unsigned char)text[0]) ||
+	    !(lo_open ? v > lo : v >= lo) || !(v <= hi))
+		return -1;
 	*out = v;
 	return 0;
+}
+
+static int parse_tolerance(const char *text, double *out, char *err, size_t len)
+{
+	if (parse_real(text, 0, 0, 1000, out) < 0)
+		return failf(err, len, "--tolerance: '%s' is not a percentage from 0 to 1000",
+			     text);
+	return 0;
+}
+
+static int parse_format(const char *v, enum format_opt *out, char *err, size_t len)
+{
+	static const char *const names[] = {
+		[FORMAT_TABLE] = "table", [FORMAT_LONG] = "long", [FORMAT_JSON] = "json",
+		[FORMAT_JUNIT] = "junit",
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(v, names[i]) == 0) {
+			*out = (enum format_opt)i;
+			return 0;
+		}
+	return failf(err, len, "--format: '%s' is not table, long, json or junit", v);
 }
 
 static int no_tabs(const char *opt, const char *text, char *err, size_t len)
@@ -175,15 +203,7 @@ static int set_value(struct args *a, enum opt_id id, const char *v, char *err, s
 {
 	switch (id) {
 	case O_FORMAT:
-		if (strcmp(v, "table") == 0)
-			a->format = FORMAT_TABLE;
-		else if (strcmp(v, "long") == 0)
-			a->format = FORMAT_LONG;
-		else if (strcmp(v, "json") == 0)
-			a->format = FORMAT_JSON;
-		else
-			return failf(err, len, "--format: '%s' is not table, long or json", v);
-		return 0;
+		return parse_format(v, &a->format, err, len);
 	case O_OUTPUT:
 		if (v[0] == '\0')
 			return failf(err, len, "--output: empty file name");
@@ -202,6 +222,21 @@ static int set_value(struct args *a, enum opt_id id, const char *v, char *err, s
 		return parse_int("--timeout", v, 1, 86400, &a->timeout_s, err, len);
 	case O_REMOTE:
 		return parse_remote(v, a, err, len);
+	case O_PLACEMENT:
+		a->placement_given = 1;
+		if (placement_parse(v, &a->placement) < 0)
+			return failf(err, len, "--placement: '%s' is not free, same or spread", v);
+		return 0;
+	case O_PRECISION:
+		if (parse_real(v, 0, 1, 100, &a->precision_pct) < 0)
+			return failf(err, len,
+				     "--precision: '%s' is not a percentage above 0, at most 100", v);
+		return 0;
+	case O_BUDGET:
+		if (parse_real(v, 0.1, 0, 86400, &a->budget_s) < 0)
+			return failf(err, len,
+				     "--budget: '%s' is not a number of seconds from 0.1 to 86400", v);
+		return 0;
 	case O_THREADS:
 		return args_parse_list("--threads", v, a->threads, MAX_LEVELS, 1, MAX_LEVEL,
 				       &a->nthreads, err, len);
@@ -327,6 +362,12 @@ static int check_options_fit(const struct args *a, unsigned seen, char *err, siz
 	}
 	if (a->nthreads && a->nprocs)
 		return failf(err, len, "--threads and --procs: give one or the other");
+	if (a->placement_given && a->placement == PLACE_FREE && a->cpu >= 0)
+		return failf(err, len, "--cpu: it pins processes, --placement free does not");
+	if (a->format == FORMAT_JUNIT && a->cmd != CMD_CHECK)
+		return failf(err, len, "--format: 'junit' applies to 'check' only");
+	if (a->format == FORMAT_LONG && a->cmd == CMD_CHECK)
+		return failf(err, len, "--format: 'check' writes table, json or junit, not 'long'");
 	if (a->cmd == CMD_RUN && a->nsizes && !a->nprocs)
 		return failf(err, len, "--size: give --procs too (ctx points are PROCS x SIZE)");
 	return 0;
@@ -338,6 +379,8 @@ static void args_defaults(struct args *a)
 	a->cmd = CMD_RUN;
 	a->cpu = -1;
 	a->tolerance = -1;
+	a->precision_pct = -1;
+	a->budget_s = -1;
 }
 
 int args_parse(int argc, char **argv, struct args *a, char *err, size_t len)

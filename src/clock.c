@@ -1,7 +1,7 @@
 /* The one clock osbench reads. */
 #include <time.h>
 
-#include "harness.h"
+#include "clock.h"
 
 double clock_ns(void)
 {

@@ -188,51 +188,62 @@ static void describe(const struct column *c, const struct module *m,
 			 s->opts.remote_port);
 }
 
-/* A figure measured earlier in this run (ctx 2p/0K is in two tables). */
-static const struct record *earlier(const struct record *done, size_t n, const struct record *r)
+/* Every figure the plan holds, once: ctx 2p/0K is in two tables.  cell[]
+ * maps each cell of each section to its figure. */
+struct figures {
+	struct subject subj[MAX_SECTIONS * MAX_COLUMNS];
+	struct record rec[MAX_SECTIONS * MAX_COLUMNS];
+	size_t n;
+	size_t cell[MAX_SECTIONS][MAX_COLUMNS];
+};
+
+static size_t figure_of(struct figures *f, const struct record *r, const struct subject *s)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(done[i].module, r->module) == 0 && strcmp(done[i].params, r->params) == 0 &&
-		    done[i].m.status != ST_NA)
-			return &done[i];
-	return NULL;
+	for (size_t i = 0; i < f->n; i++)
+		if (strcmp(f->rec[i].module, r->module) == 0 &&
+		    strcmp(f->rec[i].params, r->params) == 0)
+			return i;
+	f->subj[f->n] = *s;
+	f->rec[f->n] = *r;
+	return f->n++;
 }
 
-static int run_section(struct session *s, const struct section *sec, struct record *done,
-		       size_t *ndone)
+static void collect_figures(const struct plan *p, const struct session *s, struct figures *f)
+{
+	f->n = 0;
+	for (size_t t = 0; t < p->n; t++) {
+		const struct section *sec = &p->sections[t];
+		for (size_t i = 0; i < sec->ncols; i++) {
+			const struct column *c = &sec->cols[i];
+			const struct module *m = registry_module(c->module);
+			struct subject subj = { .mod = m, .procs = c->procs, .size_kb = c->size_kb };
+			struct record r;
+			describe(c, m, s, &r, sec->name);
+			f->cell[t][i] = figure_of(f, &r, &subj);
+		}
+	}
+}
+
+static void write_section(struct session *s, const struct section *sec, size_t t,
+			  const struct figures *f)
 {
 	struct record cells[MAX_COLUMNS];
 	struct table view = { .name = sec->name, .title = sec->title, .has_mhz = sec->has_mhz,
 			      .columns = sec->cols, .ncolumns = sec->ncols };
 
 	for (size_t i = 0; i < sec->ncols; i++) {
-		const struct column *c = &sec->cols[i];
-		const struct module *m = registry_module(c->module);
-		struct subject subj = { .mod = m, .procs = c->procs, .size_kb = c->size_kb };
-		const struct record *prev;
-		char what[256];
-
-		describe(c, m, s, &cells[i], sec->name);
-		prev = earlier(done, *ndone, &cells[i]);
-		if (prev) {
-			cells[i].m = prev->m;
-			continue;
-		}
-		snprintf(what, sizeof what, "%s%s%s", m->name, cells[i].params[0] ? " " : "",
-			 cells[i].params);
-		if (session_measure(s, &subj, &cells[i], what) < 0)
-			return -1;
-		done[(*ndone)++] = cells[i];
+		cells[i] = f->rec[f->cell[t][i]];
+		/* the same figure under another table keeps that table's name */
+		cells[i].table = sec->name;
+		snprintf(cells[i].column, sizeof cells[i].column, "%s", sec->cols[i].header);
 	}
 	writer_table(&s->w, &view, cells);
-	return 0;
 }
 
 int cmd_run(const struct args *a, int argc, char **argv)
 {
 	static struct plan plan;
-	static struct record done[MAX_SECTIONS * MAX_COLUMNS];
-	size_t ndone = 0;
+	static struct figures figs;
 	struct session s;
 	int rc;
 
@@ -244,9 +255,12 @@ int cmd_run(const struct args *a, int argc, char **argv)
 	}
 	if ((rc = session_open(&s, a, SESSION_RUN, argc, argv)) != 0)
 		return rc;
-	for (size_t i = 0; i < plan.n; i++)
-		if (run_section(&s, &plan.sections[i], done, &ndone) < 0)
-			return session_interrupted(&s);
+	collect_figures(&plan, &s, &figs);
+	if (session_measure_all(&s, figs.subj, figs.rec, figs.n) < 0)
+		return session_interrupted(&s);
+	for (size_t t = 0; t < plan.n; t++)
+		write_section(&s, &plan.sections[t], t, &figs);
+	session_release(figs.rec, figs.n);
 	return session_close(&s);
 }
 
@@ -287,6 +301,7 @@ int cmd_scale(const struct args *a, int argc, char **argv)
 	const int *levels = a->nprocs ? a->procs : a->nthreads ? a->threads : default_levels;
 	int n = a->nprocs ? a->nprocs : a->nthreads ? a->nthreads : 7;
 	struct record recs[MAX_LEVELS];
+	struct subject subj[MAX_LEVELS];
 	struct session s;
 	int rc;
 
@@ -295,19 +310,19 @@ int cmd_scale(const struct args *a, int argc, char **argv)
 	if ((rc = session_open(&s, a, SESSION_SCALE, argc, argv)) != 0)
 		return rc;
 	for (int i = 0; i < n; i++) {
-		struct subject subj = { .mod = m, .level = levels[i], .use_procs = a->nprocs > 0 };
-		char what[256];
+		subj[i] = (struct subject){ .mod = m, .level = levels[i],
+					    .use_procs = a->nprocs > 0 };
 		memset(&recs[i], 0, sizeof recs[i]);
 		recs[i].table = "scale";
 		recs[i].module = m->name;
 		recs[i].unit = "ops/s";
 		snprintf(recs[i].column, sizeof recs[i].column, "%d", levels[i]);
 		snprintf(recs[i].params, sizeof recs[i].params, "%s=%d",
-			 subj.use_procs ? "procs" : "threads", levels[i]);
-		snprintf(what, sizeof what, "scale %s %s", m->name, recs[i].params);
-		if (session_measure(&s, &subj, &recs[i], what) < 0)
-			return session_interrupted(&s);
+			 subj[i].use_procs ? "procs" : "threads", levels[i]);
 	}
+	if (session_measure_all(&s, subj, recs, (size_t)n) < 0)
+		return session_interrupted(&s);
 	writer_sweep(&s.w, m->name, a->nprocs > 0, recs, n);
+	session_release(recs, (size_t)n);
 	return session_close(&s);
 }

@@ -11,7 +11,7 @@
 #endif
 
 #include "affinity.h"
-#include "harness.h"
+#include "clock.h"
 #include "host.h"
 
 static void copy(char *dst, size_t len, const char *src)

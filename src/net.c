@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "affinity.h"
 #include "net.h"
 
 /* A forked helper keeps at most this many descriptors of its own. */
@@ -418,7 +419,7 @@ static void close_scan(const int *keep, int nkeep)
 			close(fd);
 }
 
-void net_child_init(const int *keep, int nkeep)
+void net_child_init(const int *keep, int nkeep, int peer)
 {
 	/* The harness may have handlers (cleanup on SIGTERM, a watchdog
 	   alarm) that must never run in a helper. */
@@ -441,6 +442,10 @@ void net_child_init(const int *keep, int nkeep)
 		nkeep = KEEP_MAX;
 	if (close_listed(keep, nkeep) < 0)
 		close_scan(keep, nkeep);
+	/* a peer that cannot go where --placement says would time the
+	   wrong thing: it leaves, and the module fails on its absence */
+	if (affinity_place_peer(peer) < 0)
+		_exit(1);
 }
 
 pid_t net_echo_fork(struct mod_ctx *ctx, int in, int out, void *release)
@@ -452,7 +457,7 @@ pid_t net_echo_fork(struct mod_ctx *ctx, int in, int out, void *release)
 	if (pid == 0) {
 		int keep[2] = { in, out };
 
-		net_child_init(keep, 2);
+		net_child_init(keep, 2, 1);
 		/* Nothing here uses it; freed, it is not reported lost when
 		   the helper exits (valgrind checks every process). */
 		free(release);
@@ -558,7 +563,7 @@ int net_server_start(struct mod_ctx *ctx, int type, int lifeline,
 		int keep[2] = { fd, ctl[0] };
 		int timeout_ms = ctx->io_timeout_ms;
 
-		net_child_init(keep, lifeline ? 2 : 1);
+		net_child_init(keep, lifeline ? 2 : 1, 1);
 		/* Nothing here uses it (sv may live in it: not touched from
 		   here on); freed, it is not reported lost when the server
 		   exits (valgrind checks every process). */

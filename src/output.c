@@ -31,11 +31,14 @@ static void host_comments(struct writer *w)
 		h->host, h->sysname, h->release, h->version, h->machine);
 	fprintf(w->f, "# cpu: %s\n# cpus: %d\n# mhz: %.0f (%s)\n", h->cpu_model, h->cpus,
 		h->mhz, h->mhz_source);
-	fprintf(w->f, "# libc: %s\n# ld_preload: %s\n# date: %s\n# command: %s\n", h->libc,
-		h->ld_preload[0] ? h->ld_preload : "-", h->date, h->command);
+	fprintf(w->f, "# libc: %s\n# ld_preload: %s\n# build: %s\n", h->libc,
+		h->ld_preload[0] ? h->ld_preload : "-", h->build);
+	if (h->placement[0])
+		fprintf(w->f, "# placement: %s\n", h->placement);
+	fprintf(w->f, "# date: %s\n# command: %s\n", h->date, h->command);
 }
 
-static void json_string(FILE *f, const char *s)
+void json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -78,6 +81,8 @@ static void host_json(struct writer *w)
 	json_field(f, "mhz_source", h->mhz_source, 0);
 	json_field(f, "libc", h->libc, 0);
 	json_field(f, "ld_preload", h->ld_preload, 0);
+	json_field(f, "build", h->build, 0);
+	json_field(f, "placement", h->placement, 0);
 	json_field(f, "date", h->date, 0);
 	json_field(f, "command", h->command, 1);
 	fprintf(f, "  },\n  \"results\": [");
@@ -85,7 +90,8 @@ static void host_json(struct writer *w)
 
 static const char long_header[] =
 	"table\tcolumn\tmodule\tparams\tn\treps\tmedian_us\tmin_us\tmax_us\tcv_pct\t"
-	"ctxsw_vol_per_op\tctxsw_invol_per_op\tcpu_pct\tstatus\treason\tunit\tnoisy\n";
+	"ctxsw_vol_per_op\tctxsw_invol_per_op\tcpu_pct\tstatus\treason\tunit\tnoisy\t"
+	"ci_lo_us\tci_hi_us\trounds\tsamples_us\tplacement\n";
 
 void writer_begin(struct writer *w)
 {
@@ -116,21 +122,36 @@ static void clean_reason(const char *in, char *out, size_t len)
 			*p = ' ';
 }
 
+/* The samples, comma-separated (long) or as an array's elements (json). */
+static void sample_list(FILE *f, const struct measurement *m)
+{
+	for (int i = 0; i < m->reps; i++)
+		fprintf(f, "%s%.6g", i ? "," : "", m->samples[i]);
+}
+
 static void record_long(struct writer *w, const struct record *r)
 {
 	const struct measurement *m = &r->m;
 	char reason[sizeof m->reason];
+	int ok = m->status == ST_OK && m->samples;
 
 	clean_reason(m->reason, reason, sizeof reason);
 	fprintf(w->f, "%s\t%s\t%s\t%s\t%llu\t%d\t", r->table, r->column, r->module,
 		r->params[0] ? r->params : "-", (unsigned long long)m->n, m->reps);
-	if (m->status == ST_OK)
+	if (ok)
 		fprintf(w->f, "%.6g\t%.6g\t%.6g\t%.2f\t%.4g\t%.4g\t%.1f\t", m->median, m->min,
 			m->max, m->cv_pct, m->vcsw_per_op, m->ivcsw_per_op, m->cpu_pct);
 	else
 		fputs("-\t-\t-\t-\t-\t-\t-\t", w->f);
-	fprintf(w->f, "%s\t%s\t%s\t%s\n", status_name(m->status), reason[0] ? reason : "-",
+	fprintf(w->f, "%s\t%s\t%s\t%s\t", status_name(m->status), reason[0] ? reason : "-",
 		r->unit, m->noisy ? "yes" : "no");
+	if (ok) {
+		fprintf(w->f, "%.6g\t%.6g\t%d\t", m->ci_lo, m->ci_hi, m->rounds);
+		sample_list(w->f, m);
+	} else {
+		fputs("-\t-\t-\t-", w->f);
+	}
+	fprintf(w->f, "\t%s\n", placement_name(m->placement));
 }
 
 static void record_json(struct writer *w, const struct record *r)
@@ -151,12 +172,18 @@ static void record_json(struct writer *w, const struct record *r)
 	json_string(f, r->unit);
 	fprintf(f, ", \"status\": \"%s\", \"reason\": ", status_name(m->status));
 	json_string(f, m->reason);
-	if (m->status == ST_OK)
+	fprintf(f, ", \"placement\": \"%s\"", placement_name(m->placement));
+	if (m->status == ST_OK && m->samples) {
 		fprintf(f, ", \"n\": %llu, \"reps\": %d, \"median\": %.6g, \"min\": %.6g, "
 			   "\"max\": %.6g, \"cv_pct\": %.2f, \"ctxsw_vol_per_op\": %.4g, "
 			   "\"ctxsw_invol_per_op\": %.4g, \"cpu_pct\": %.1f, \"noisy\": %s",
 			(unsigned long long)m->n, m->reps, m->median, m->min, m->max, m->cv_pct,
 			m->vcsw_per_op, m->ivcsw_per_op, m->cpu_pct, m->noisy ? "true" : "false");
+		fprintf(f, ", \"ci_lo_us\": %.6g, \"ci_hi_us\": %.6g, \"rounds\": %d, "
+			   "\"samples_us\": [", m->ci_lo, m->ci_hi, m->rounds);
+		sample_list(f, m);
+		fputc(']', f);
+	}
 	fputc('}', f);
 }
 

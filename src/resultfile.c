@@ -4,9 +4,9 @@
  * The reader is written to be fed anything (it is fuzzed): it never reads
  * past the buffer it is given (no strtod or strchr on the raw data, every
  * scan is bounded by the length), it bounds the work (lines of at most
- * 64 KiB, at most RFILE_MAX_FIGS figures, JSON nested at most
- * JSON_MAX_DEPTH deep), and the only allocation is the figure array,
- * freed on every error path.
+ * 64 KiB, at most RFILE_MAX_FIGS figures and RFILE_MAX_SAMPLES samples,
+ * JSON nested at most JSON_MAX_DEPTH deep), and the only allocations are
+ * the figure array and the sample pool, freed on every error path.
  *
  * One file holds one host.  A table-format file with two data rows under
  * one header, or two host records (files concatenated with cat), is
@@ -251,6 +251,90 @@ static int check_stat_cell(struct parser *ps, int line, struct span s, const cha
 	return parse_number(ps, line, s, what, &ignored);
 }
 
+/* ---- samples ----------------------------------------------------------- */
+
+static int pool_add(struct parser *ps, int line, double v)
+{
+	struct rfile *f = ps->f;
+
+	if (f->npool == f->pool_cap) {
+		size_t cap = f->pool_cap ? f->pool_cap * 2 : 1024;
+		double *p;
+		if (f->npool >= RFILE_MAX_SAMPLES)
+			return fail_at(ps, line, "more than %d samples: not an osbench result file",
+				       RFILE_MAX_SAMPLES);
+		if (!(p = realloc(f->pool, cap * sizeof *p)))
+			return fail_at(ps, line, "%s", strerror(ENOMEM));
+		f->pool = p;
+		f->pool_cap = cap;
+	}
+	f->pool[f->npool++] = v;
+	return 0;
+}
+
+/* "1.2,1.3,1.25": each a number, into the pool; *first and *count say
+ * where they went. */
+static int sample_list(struct parser *ps, int line, struct span s, size_t *first,
+		       size_t *count)
+{
+	*first = ps->f->npool;
+	*count = 0;
+	while (s.n) {
+		const char *comma = memchr(s.p, ',', s.n);
+		struct span one = { .p = s.p, .n = comma ? (size_t)(comma - s.p) : s.n };
+		double v;
+		if (parse_number(ps, line, one, "samples_us", &v) < 0 || pool_add(ps, line, v) < 0)
+			return -1;
+		(*count)++;
+		s.p += one.n + (comma != NULL);
+		s.n -= one.n + (comma != NULL);
+		if (comma && s.n == 0)
+			return fail_at(ps, line, "samples_us: a list ending in a comma");
+	}
+	return 0;
+}
+
+/* What travels with a figure besides its median: the interval, rounds,
+ * samples and placement.  A figure with samples must say its rounds and
+ * its interval, and the interval must hold the median. */
+struct extras {
+	double ci_lo, ci_hi, rounds;
+	size_t first, count;
+	int have_ci, have_rounds;
+	char placement[8];
+};
+
+static int attach_extras(struct parser *ps, int line, const struct extras *x)
+{
+	struct rfigure *g = &ps->f->figs[ps->f->nfigs - 1];
+
+	if (x->count && g->status != ST_OK)
+		return fail_at(ps, line, "samples for a figure that is not ok");
+	if (x->count && (!x->have_ci || !x->have_rounds))
+		return fail_at(ps, line, "samples without ci_lo_us, ci_hi_us and rounds");
+	if (x->have_ci && (x->ci_lo > g->value || g->value > x->ci_hi))
+		return fail_at(ps, line, "median outside its confidence interval");
+	if (x->have_rounds && (x->rounds < 1 || x->rounds > 1e6 || x->rounds != (int)x->rounds))
+		return fail_at(ps, line, "rounds: not a whole number from 1");
+	g->ci_lo = x->have_ci ? x->ci_lo : 0;
+	g->ci_hi = x->have_ci ? x->ci_hi : 0;
+	g->rounds = x->have_rounds ? (int)x->rounds : 0;
+	g->sample_off = x->first;
+	g->nsamples = x->count;
+	snprintf(g->placement, sizeof g->placement, "%s", x->placement);
+	return 0;
+}
+
+static int placement_word(struct parser *ps, int line, struct span s, char *out, size_t len)
+{
+	if (!span_is(s, "free") && !span_is(s, "same") && !span_is(s, "spread") &&
+	    !span_is(s, "-") && s.n)
+		return fail_at(ps, line, "placement '%.*s' is not free, same or spread", shown(s),
+			       s.p);
+	snprintf(out, len, "%.*s", span_is(s, "-") ? 0 : (int)s.n, s.p);
+	return 0;
+}
+
 /* ---- figures ----------------------------------------------------------- */
 
 /* A sweep level: a whole number from 1 to a million, digits only. */
@@ -419,12 +503,16 @@ enum text_state {
 
 /* Where each long column is; -1 when absent. */
 enum long_col { LC_TABLE, LC_COLUMN, LC_MODULE, LC_PARAMS, LC_MEDIAN, LC_STATUS, LC_UNIT,
-		LC_COUNT };
+		LC_CI_LO, LC_CI_HI, LC_ROUNDS, LC_SAMPLES, LC_PLACEMENT, LC_COUNT };
+/* the columns before this one must be there; from it on, older files
+   may lack them */
+#define LC_FIRST_OPTIONAL LC_UNIT
 
 static const char *const long_names[LC_COUNT] = {
 	[LC_TABLE] = "table", [LC_COLUMN] = "column", [LC_MODULE] = "module",
 	[LC_PARAMS] = "params", [LC_MEDIAN] = "median_us", [LC_STATUS] = "status",
-	[LC_UNIT] = "unit",
+	[LC_UNIT] = "unit", [LC_CI_LO] = "ci_lo_us", [LC_CI_HI] = "ci_hi_us",
+	[LC_ROUNDS] = "rounds", [LC_SAMPLES] = "samples_us", [LC_PLACEMENT] = "placement",
 };
 
 /* Statistics that must be numbers or "-" when present. */
@@ -483,6 +571,10 @@ static int host_comment(struct parser *ps, struct span c)
 		return set_field(ps, ps->lineno, ps->os_sys, sizeof ps->os_sys, v, "os");
 	if (span_is(c, "release"))
 		return set_field(ps, ps->lineno, ps->os_release, sizeof ps->os_release, v, "release");
+	if (span_is(c, "build"))
+		return set_field(ps, ps->lineno, ps->f->build, sizeof ps->f->build, v, "build");
+	if (span_is(c, "placement"))
+		return placement_word(ps, ps->lineno, v, ps->f->placement, sizeof ps->f->placement);
 	if (span_is(c, "mhz")) {
 		/* "3183 (measured)": the number is what counts */
 		struct span num = v;
@@ -660,7 +752,7 @@ static int long_header(struct parser *ps, struct text *t, struct span line)
 		for (size_t i = 0; i < t->ncells; i++)
 			if (span_is(t->cols[i], long_names[k]))
 				t->lc[k] = (int)i;
-		if (t->lc[k] < 0 && k != LC_UNIT)
+		if (t->lc[k] < 0 && k < LC_FIRST_OPTIONAL)
 			return fail_at(ps, ps->lineno, "long header without a '%s' column",
 				       long_names[k]);
 	}
@@ -808,6 +900,35 @@ static int note_scale_mode(struct parser *ps, int line, const char *table, struc
 	return 0;
 }
 
+/* The optional long cell at column k, or NULL when absent or "-". */
+static const struct span *long_cell(const struct text *t, const struct span *v, int k)
+{
+	if (t->lc[k] < 0 || span_is(v[t->lc[k]], "-"))
+		return NULL;
+	return &v[t->lc[k]];
+}
+
+static int long_extras(struct parser *ps, const struct text *t, const struct span *v)
+{
+	struct extras x = { .first = 0 };
+	const struct span *lo = long_cell(t, v, LC_CI_LO), *hi = long_cell(t, v, LC_CI_HI);
+	const struct span *rounds = long_cell(t, v, LC_ROUNDS), *smp = long_cell(t, v, LC_SAMPLES);
+	const struct span *place = long_cell(t, v, LC_PLACEMENT);
+	int line = ps->lineno;
+
+	if ((lo != NULL) != (hi != NULL))
+		return fail_at(ps, line, "ci_lo_us and ci_hi_us: one without the other");
+	x.have_ci = lo != NULL;
+	x.have_rounds = rounds != NULL;
+	if ((lo && (parse_number(ps, line, *lo, "ci_lo_us", &x.ci_lo) < 0 ||
+		    parse_number(ps, line, *hi, "ci_hi_us", &x.ci_hi) < 0)) ||
+	    (rounds && parse_number(ps, line, *rounds, "rounds", &x.rounds) < 0) ||
+	    (smp && sample_list(ps, line, *smp, &x.first, &x.count) < 0) ||
+	    (place && placement_word(ps, line, *place, x.placement, sizeof x.placement) < 0))
+		return -1;
+	return attach_extras(ps, line, &x);
+}
+
 static int long_row(struct parser *ps, struct text *t, struct span line)
 {
 	struct span v[MAX_HEADER_CELLS];
@@ -832,7 +953,7 @@ static int long_row(struct parser *ps, struct text *t, struct span line)
 		    check_stat_cell(ps, ps->lineno, v[t->stat_idx[k]], long_stats[k]) < 0)
 			return -1;
 	t->rows++;
-	if (add_figure(ps, ps->lineno, &d, st, val) < 0)
+	if (add_figure(ps, ps->lineno, &d, st, val) < 0 || long_extras(ps, t, v) < 0)
 		return -1;
 	return note_scale_mode(ps, ps->lineno, ps->f->figs[ps->f->nfigs - 1].table, d.params);
 }
@@ -1297,6 +1418,16 @@ static int host_member(struct json *j, const char *key, void *ctx)
 		return jfield(j, key, f->os, sizeof f->os);
 	if (strcmp(key, "mhz") == 0)
 		return jvalue(j, key, &f->mhz);
+	if (strcmp(key, "build") == 0)
+		return jfield(j, key, f->build, sizeof f->build);
+	if (strcmp(key, "placement") == 0) {
+		char word[16];
+		return jfield(j, key, word, sizeof word) < 0 ||
+				       placement_word(((struct jhost *)ctx)->ps, j->line, span_of(word),
+						      f->placement, sizeof f->placement) < 0
+			       ? -1
+			       : 0;
+	}
 	return jskip(j);
 }
 
@@ -1306,7 +1437,22 @@ struct jrec {
 	int have_median;
 	double median;
 	int line;
+	struct extras x;
+	int have_lo, have_hi;
+	struct parser *ps;
 };
+
+/* One element of "samples_us": a number, into the pool. */
+static int sample_element(struct json *j, void *ctx)
+{
+	struct jrec *r = ctx;
+	double v;
+
+	if (jvalue(j, "samples_us", &v) < 0 || pool_add(r->ps, j->line, v) < 0)
+		return -1;
+	r->x.count++;
+	return 0;
+}
 
 static const char *const json_stats[] = {
 	"n", "reps", "min", "max", "cv_pct", "ctxsw_vol_per_op", "ctxsw_invol_per_op", "cpu_pct",
@@ -1333,6 +1479,34 @@ static int record_member(struct json *j, const char *key, void *ctx)
 		r->have_median = 1;
 		return jvalue(j, key, &r->median);
 	}
+	if (strcmp(key, "ci_lo_us") == 0) {
+		r->have_lo = 1;
+		return jvalue(j, key, &r->x.ci_lo);
+	}
+	if (strcmp(key, "ci_hi_us") == 0) {
+		r->have_hi = 1;
+		return jvalue(j, key, &r->x.ci_hi);
+	}
+	if (strcmp(key, "rounds") == 0) {
+		r->x.have_rounds = 1;
+		return jvalue(j, key, &r->x.rounds);
+	}
+	if (strcmp(key, "placement") == 0) {
+		char word[16];
+		return jfield(j, key, word, sizeof word) < 0 ||
+				       placement_word(r->ps, j->line, span_of(word), r->x.placement,
+						      sizeof r->x.placement) < 0
+			       ? -1
+			       : 0;
+	}
+	if (strcmp(key, "samples_us") == 0) {
+		if (jpeek(j) != '[')
+			return fail_at(r->ps, j->line, "'samples_us' is not a JSON array");
+		if (r->x.count)
+			return fail_at(r->ps, j->line, "'samples_us' given twice");
+		r->x.first = r->ps->f->npool;
+		return jarray(j, sample_element, r);
+	}
 	for (size_t i = 0; i < sizeof json_stats / sizeof json_stats[0]; i++)
 		if (strcmp(key, json_stats[i]) == 0)
 			return jvalue(j, key, &ignored);
@@ -1342,7 +1516,7 @@ static int record_member(struct json *j, const char *key, void *ctx)
 static int record_element(struct json *j, void *ctx)
 {
 	struct parser *ps = ctx;
-	struct jrec r = { .line = 0 };
+	struct jrec r = { .line = 0, .ps = ps };
 	struct figdesc d;
 	enum status st;
 
@@ -1359,9 +1533,12 @@ static int record_element(struct json *j, void *ctx)
 		return fail_at(ps, r.line, "an ok result without a median");
 	d = (struct figdesc){ .table = span_of(r.table), .column = span_of(r.column),
 			      .module = span_of(r.module), .params = span_of(r.params) };
+	if (r.have_lo != r.have_hi)
+		return fail_at(ps, r.line, "ci_lo_us and ci_hi_us: one without the other");
+	r.x.have_ci = r.have_lo;
 	if (unit_of(ps, r.line, d.table, r.unit[0] ? &(struct span){ r.unit, strlen(r.unit) } : NULL,
 		    &d.unit) < 0 ||
-	    add_figure(ps, r.line, &d, st, r.median) < 0)
+	    add_figure(ps, r.line, &d, st, r.median) < 0 || attach_extras(ps, r.line, &r.x) < 0)
 		return -1;
 	return note_scale_mode(ps, r.line, r.table, d.params);
 }
@@ -1537,6 +1714,14 @@ void rfile_free(struct rfile *f)
 	free(f->figs);
 	f->figs = NULL;
 	f->nfigs = 0;
+	free(f->pool);
+	f->pool = NULL;
+	f->npool = f->pool_cap = 0;
+}
+
+const double *rfile_samples(const struct rfile *f, const struct rfigure *g)
+{
+	return g->nsamples ? f->pool + g->sample_off : NULL;
 }
 
 const struct rfigure *rfile_find(const struct rfile *f, const char *table, const char *column)

@@ -2,28 +2,82 @@
  * exit status. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "affinity.h"
+#include "build.h"
 #include "interrupt.h"
 #include "session.h"
 
 #define IO_TIMEOUT_MS 2000
+
+/* A run's sampling, chosen by measurement on a shared 2-CPU VM (README,
+ * "How a figure is measured"). */
+#define RUN_SAMPLE_MS 5
+#define RUN_SAMPLES 3
+#define RUN_MIN_ROUNDS 5
+#define RUN_MAX_ROUNDS 40
+#define RUN_PRECISION_PCT 1.0
+#define RUN_BUDGET_S 8.0
+#define DEFAULT_PLACEMENT PLACE_SAME
+
+/* How figures are sampled unless told otherwise: a run samples many
+ * short rounds until the median is pinned down; --quick takes two rounds
+ * of short samples; a sweep's sample is a whole window. */
+static void sampling_defaults(struct run_opts *o, const struct args *a, int scale)
+{
+	if (scale) {
+		o->target_ms = a->quick ? 50 : 300;
+		o->samples = 1;
+		o->min_rounds = 3;
+		o->max_rounds = a->quick ? 3 : 8;
+		o->precision_pct = 2;
+		o->budget_s = a->quick ? 1 : 10;
+	} else if (a->quick) {
+		o->target_ms = 1;
+		o->samples = 3;
+		o->min_rounds = o->max_rounds = 2;
+		o->precision_pct = 0;
+		o->budget_s = 1;
+	} else {
+		o->target_ms = RUN_SAMPLE_MS;
+		o->samples = RUN_SAMPLES;
+		o->min_rounds = RUN_MIN_ROUNDS;
+		o->max_rounds = RUN_MAX_ROUNDS;
+		o->precision_pct = RUN_PRECISION_PCT;
+		o->budget_s = RUN_BUDGET_S;
+	}
+}
 
 static void resolve_opts(struct session *s, const struct args *a, enum session_kind kind)
 {
 	struct run_opts *o = &s->opts;
 	int scale = kind == SESSION_SCALE;
 
-	o->reps = a->reps ? a->reps : scale ? 3 : a->quick ? 5 : 11;
-	o->target_ms = a->time_ms ? a->time_ms : scale ? (a->quick ? 50 : 300) : (a->quick ? 2 : 10);
-	o->cpu = a->cpu;
+	sampling_defaults(o, a, scale);
+	if (a->time_ms)
+		o->target_ms = a->time_ms;
+	if (a->reps)
+		o->min_rounds = o->max_rounds = a->reps;
+	if (a->precision_pct > 0)
+		o->precision_pct = a->precision_pct;
+	if (a->budget_s > 0)
+		o->budget_s = a->budget_s;
+	/* a sweep is about concurrency: its copies run free unless --cpu */
+	if (a->placement_given)
+		o->placement = a->placement;
+	else if (a->cpu >= 0)
+		o->placement = PLACE_SAME;
+	else
+		o->placement = scale ? PLACE_FREE : DEFAULT_PLACEMENT;
+	o->cpu = a->cpu >= 0 ? a->cpu : 0;
 	o->io_timeout_ms = IO_TIMEOUT_MS;
-	/* generous: a measurement normally takes (reps + a few) samples, twice
-	   when it has a baseline, plus set-up */
+	/* generous: a child normally takes a calibration (a few samples),
+	   a warm-up and its samples, each twice when it has a baseline */
 	o->timeout_s = a->timeout_s ? a->timeout_s
-				    : 30 + (int)(4 * (o->reps + 8) * o->target_ms / 1000.0);
+				    : 30 + (int)(8 * (o->samples + 12) * o->target_ms / 1000.0);
 	o->remote_host = a->remote_port[0] ? a->remote_host : NULL;
 	o->remote_port = a->remote_port[0] ? a->remote_port : NULL;
 }
@@ -43,6 +97,17 @@ static int open_output(struct session *s, const struct args *a)
 	}
 	s->w.f = s->out.f;
 	return 0;
+}
+
+/* Figures from a sanitized or unoptimised build are not the real ones:
+ * say so at every run (the tests, which know, may silence it). */
+static void warn_about_build(void)
+{
+	const char *caveat = build_caveat();
+
+	if (caveat && !getenv("OSBENCH_ACCEPT_BUILD"))
+		fprintf(stderr, "osbench: warning: this is %s: its figures are not those of a "
+				"plain optimised build\n", caveat);
 }
 
 int session_open(struct session *s, const struct args *a, enum session_kind kind,
@@ -74,35 +139,64 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 	s->opts.helper = s->helper;
 	s->progress = isatty(STDERR_FILENO);
 	host_gather(&s->host, a->label, argc, argv);
+	build_describe(s->host.build, sizeof s->host.build);
+	snprintf(s->host.placement, sizeof s->host.placement, "%s",
+		 placement_name(s->opts.placement));
+	warn_about_build();
 	s->w.fmt = a->format == FORMAT_LONG ? FMT_LONG : a->format == FORMAT_JSON ? FMT_JSON : FMT_TABLE;
 	s->w.host = &s->host;
 	writer_begin(&s->w);
 	return 0;
 }
 
-int session_measure(struct session *s, const struct subject *subj, struct record *r,
-		    const char *what)
+static void show_progress(void *arg, int round, size_t left)
 {
-	const struct module *m = subj->mod;
-	const char *why = m->unsupported ? m->unsupported() : NULL;
+	if (arg)
+		fprintf(stderr, "\r\033[Kround %d: %zu figure%s still sampling", round, left,
+			left == 1 ? "" : "s");
+}
 
-	if (s->progress)
-		fprintf(stderr, "\r\033[K%s ...", what);
-	if (why) {
-		memset(&r->m, 0, sizeof r->m);
-		r->m.status = ST_NA;
-		snprintf(r->m.reason, sizeof r->m.reason, "%s", why);
-	} else if (harness_measure(subj, &s->opts, &r->m) < 0) {
+/* "stat", "ctx procs=2 size_kb=0", "scale mutex threads=5" */
+static void figure_name(const struct record *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s%s", strcmp(r->table, "scale") == 0 ? "scale " : "",
+		 r->module, r->params[0] ? " " : "", r->params);
+}
+
+int session_measure_all(struct session *s, const struct subject *subjects,
+			struct record *records, size_t n)
+{
+	struct measurement *m = calloc(n ? n : 1, sizeof *m);
+	char what[256];
+
+	if (!m) {
+		fprintf(stderr, "osbench: calloc: %s\n", strerror(errno));
+		return -1;
+	}
+	if (harness_measure_all(subjects, m, n, &s->opts, show_progress,
+				s->progress ? s : NULL) < 0) {
+		free(m);
 		return -1;
 	}
 	if (s->progress)
 		fputs("\r\033[K", stderr);
-	if (r->m.status == ST_FAIL) {
-		s->failures++;
-		fprintf(stderr, "osbench: %s: %s\n", what, r->m.reason);
+	for (size_t i = 0; i < n; i++) {
+		records[i].m = m[i];
+		if (m[i].status == ST_FAIL) {
+			s->failures++;
+			figure_name(&records[i], what, sizeof what);
+			fprintf(stderr, "osbench: %s: %s\n", what, m[i].reason);
+		}
+		s->noisy += m[i].status == ST_OK && m[i].noisy;
 	}
-	s->noisy += r->m.status == ST_OK && r->m.noisy;
+	free(m);
 	return 0;
+}
+
+void session_release(struct record *records, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		measurement_release(&records[i].m);
 }
 
 int session_close(struct session *s)

@@ -24,8 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "harness.h"
-#include "stats.h"
+#include "child.h"
 
 #if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
 #define MAP_ANONYMOUS MAP_ANON
@@ -141,33 +140,47 @@ static void gate_bump(struct gate *g, int *counter)
 	pthread_mutex_unlock(&g->mu);
 }
 
-/* Wait until *value satisfies "at least want" (want > 0) or is non-zero
- * (want == 0). */
-static int gate_wait(struct gate *g, int *value, int want)
+/* Wait until *value is at least want; at once when want is 0 (no copy
+ * started: nobody will ever arrive). */
+static void gate_wait_count(struct gate *g, int *value, int want)
 {
 	pthread_mutex_lock(&g->mu);
-	while (want ? *value < want : *value == 0)
+	while (*value < want)
+		pthread_cond_wait(&g->cv, &g->mu);
+	pthread_mutex_unlock(&g->mu);
+}
+
+/* Wait until *value is set (non-zero); returns it. */
+static int gate_wait_set(struct gate *g, int *value)
+{
+	pthread_mutex_lock(&g->mu);
+	while (*value == 0)
 		pthread_cond_wait(&g->cv, &g->mu);
 	int v = *value;
 	pthread_mutex_unlock(&g->mu);
 	return v;
 }
 
+/* A thread copy's appointments: arrive after setup (or its failure),
+ * wait for the go, run, say it stopped, wait to be released. */
+static void thread_measure(void *arg, struct mod_ctx *ctx, int setup_ok)
+{
+	struct thread_worker *w = arg;
+
+	if (!setup_ok)
+		record_setup_failure(w->slot, ctx);
+	gate_bump(w->gate, &w->gate->arrived);
+	if (gate_wait_set(w->gate, &w->gate->go) > 0 && setup_ok)
+		run_until_stopped(w->mod, ctx, &w->arena->stop, w->slot);
+	gate_bump(w->gate, &w->gate->stopped);
+	gate_wait_set(w->gate, &w->gate->release);
+}
+
 static void *thread_main(void *arg)
 {
 	struct thread_worker *w = arg;
-	const struct module *mod = w->mod;
-	int ok = !mod->setup || mod->setup(&w->ctx) == 0;
 
-	if (!ok)
-		record_setup_failure(w->slot, &w->ctx);
-	gate_bump(w->gate, &w->gate->arrived);
-	if (gate_wait(w->gate, &w->gate->go, 0) > 0 && ok)
-		run_until_stopped(mod, &w->ctx, &w->arena->stop, w->slot);
-	gate_bump(w->gate, &w->gate->stopped);
-	gate_wait(w->gate, &w->gate->release, 0);
-	if (ok && mod->teardown)
-		mod->teardown(&w->ctx);
+	worker_lifecycle(w->mod, &w->ctx, thread_measure, w);
 	return NULL;
 }
 
@@ -234,7 +247,7 @@ static void window_threads(const struct subject *s, const struct run_opts *o,
 		w[i].ctx.worker = i;
 	}
 	int started = start_threads(w, n, r);
-	gate_wait(&g, &g.arrived, started);
+	gate_wait_count(&g, &g.arrived, started);
 	if (started < n) {
 		gate_set(&g, &g.go, -1);
 	} else {
@@ -243,7 +256,7 @@ static void window_threads(const struct subject *s, const struct run_opts *o,
 		gate_set(&g, &g.go, 1);
 		sleep_ns(o->target_ms * 1e6);
 		atomic_store(&arena->stop, 1);
-		gate_wait(&g, &g.stopped, n);
+		gate_wait_count(&g, &g.stopped, n);
 		r->wall_ns = clock_ns() - t0;
 		usage_self(&ru1);
 		r->cpu_us = rusage_cpu_us(&ru1) - rusage_cpu_us(&ru0);
@@ -258,32 +271,44 @@ static void window_threads(const struct subject *s, const struct run_opts *o,
 
 /* ---- processes -------------------------------------------------------- */
 
-/* One copy as a process: setup, report, wait for the go (the parent
- * closing the go pipe), run, record its own rusage, tear down. */
+/* A process copy's part: report setup, wait for the go (the parent
+ * closing the go pipe), run, recording its own resource use. */
+struct process_worker {
+	const struct module *mod;
+	struct arena *arena;
+	struct slot *slot;
+	int ready_fd, go_fd;
+};
+
+static void process_measure(void *arg, struct mod_ctx *c, int setup_ok)
+{
+	struct process_worker *w = arg;
+	struct rusage s0, s1;
+	char byte;
+
+	if (!setup_ok)
+		record_setup_failure(w->slot, c);
+	if (write(w->ready_fd, setup_ok ? "r" : "f", 1) != 1)
+		_exit(1);
+	while (read(w->go_fd, &byte, 1) < 0 && errno == EINTR)
+		;
+	if (setup_ok && !atomic_load(&w->arena->stop)) {
+		usage_self(&s0);
+		run_until_stopped(w->mod, c, &w->arena->stop, w->slot);
+		usage_self(&s1);
+		add_delta(&w->slot->cpu_us, &w->slot->vcsw, &w->slot->ivcsw, &s0, &s1);
+	}
+}
+
 static void process_main(const struct module *mod, struct mod_ctx *c,
 			 struct arena *arena, struct slot *slot, int ready_fd, int go_fd)
 {
-	struct rusage s0, s1, k0, k1;
-	char byte;
-	int ok;
+	struct process_worker w = { .mod = mod, .arena = arena, .slot = slot,
+				    .ready_fd = ready_fd, .go_fd = go_fd };
+	struct rusage k0, k1;
 
 	usage_children(&k0);
-	ok = !mod->setup || mod->setup(c) == 0;
-
-	if (!ok)
-		record_setup_failure(slot, c);
-	if (write(ready_fd, ok ? "r" : "f", 1) != 1)
-		_exit(1);
-	while (read(go_fd, &byte, 1) < 0 && errno == EINTR)
-		;
-	if (ok && !atomic_load(&arena->stop)) {
-		usage_self(&s0);
-		run_until_stopped(mod, c, &arena->stop, slot);
-		usage_self(&s1);
-		add_delta(&slot->cpu_us, &slot->vcsw, &slot->ivcsw, &s0, &s1);
-	}
-	if (ok && mod->teardown)
-		mod->teardown(c);
+	worker_lifecycle(mod, c, process_measure, &w);
 	/* the copy's own helpers, reaped by teardown, count too */
 	usage_children(&k1);
 	add_delta(&slot->cpu_us, &slot->vcsw, &slot->ivcsw, &k0, &k1);
@@ -456,78 +481,37 @@ static void one_window(const struct subject *s, const struct run_opts *o,
 	arena_free(arena, s->use_procs, len);
 }
 
-static void summarise_reps(struct rep_result *reps, int n, struct measurement *m)
+/* One round of a sweep level: o->samples windows, each a sample in
+ * ops/s.  With threads the module's helper processes (the tcprr server,
+ * forked children) belong to this process and the lifecycle counts them
+ * over the window ops; process copies counted theirs themselves. */
+void sweep_body(const struct job *j, struct mod_ctx *base, struct report *r,
+		double *samples)
 {
-	double *rates = calloc((size_t)n, sizeof *rates);
 	double ops = 0, wall = 0, cpu = 0, v = 0, iv = 0;
-	struct summary sum;
+	int k = j->o->samples;
 
-	if (!rates) {
-		m->status = ST_FAIL;
-		snprintf(m->reason, sizeof m->reason, "calloc: %s", strerror(ENOMEM));
-		return;
-	}
-
-	for (int i = 0; i < n; i++) {
-		rates[i] = reps[i].ops / reps[i].wall_ns * 1e9;
-		ops += reps[i].ops;
-		wall += reps[i].wall_ns;
-		cpu += reps[i].cpu_us;
-		v += reps[i].vcsw;
-		iv += reps[i].ivcsw;
-	}
-	stats_summarise(rates, (size_t)n, &sum);
-	free(rates);
-	m->median = sum.median;
-	m->min = sum.min;
-	m->max = sum.max;
-	m->cv_pct = sum.cv_pct;
-	m->noisy = sum.cv_pct > NOISY_CV_PCT;
-	m->reps = n;
-	m->n = (uint64_t)(ops / n);
-	m->cpu_pct = 100.0 * cpu / (wall / 1000.0);
-	m->vcsw_per_op = v / ops;
-	m->ivcsw_per_op = iv / ops;
-}
-
-void harness_sweep(const struct subject *s, const struct run_opts *o,
-		   struct measurement *m)
-{
-	struct mod_ctx base;
-	struct rep_result *reps = calloc((size_t)o->reps, sizeof *reps);
-	struct rusage k0, k1;
-
-	if (!reps) {
-		m->status = ST_FAIL;
-		snprintf(m->reason, sizeof m->reason, "calloc: %s", strerror(ENOMEM));
-		return;
-	}
-	harness_ctx_init(&base, s, o);
-	usage_children(&k0);
-	if (s->mod->setup_shared && s->mod->setup_shared(&base) < 0) {
-		m->status = ST_FAIL;
-		snprintf(m->reason, sizeof m->reason, "%s", base.err);
-		free(reps);
-		return;
-	}
-	int i;
-	for (i = 0; i < o->reps; i++) {
-		one_window(s, o, &base, &reps[i]);
-		if (reps[i].failed) {
-			m->status = ST_FAIL;
-			snprintf(m->reason, sizeof m->reason, "%s", reps[i].reason);
-			break;
+	for (int i = 0; i < k; i++) {
+		struct rep_result w;
+		one_window(j->s, j->o, base, &w);
+		if (w.failed) {
+			r->status = ST_FAIL;
+			snprintf(r->reason, sizeof r->reason, "%s", w.reason);
+			return;
 		}
+		samples[i] = w.ops / w.wall_ns * 1e9;
+		ops += w.ops;
+		wall += w.wall_ns;
+		cpu += w.cpu_us;
+		v += w.vcsw;
+		iv += w.ivcsw;
 	}
-	if (s->mod->teardown_shared)
-		s->mod->teardown_shared(&base);
-	/* with threads, the module's helper processes (the tcprr server,
-	   forked children) belong to this process: their whole share goes
-	   with the level; process copies counted theirs themselves */
-	usage_children(&k1);
-	if (i == o->reps && !s->use_procs)
-		add_delta(&reps[0].cpu_us, &reps[0].vcsw, &reps[0].ivcsw, &k0, &k1);
-	if (i == o->reps)
-		summarise_reps(reps, o->reps, m);
-	free(reps);
+	r->nsamples = k;
+	r->ops_per_iter = 1;
+	r->n = (uint64_t)(ops / k);
+	r->cpu_pct = 100.0 * cpu / (wall / 1000.0);
+	r->vcsw_per_op = v / ops;
+	r->ivcsw_per_op = iv / ops;
+	r->wall_us_per_op = wall / 1000.0 / ops;
+	r->run_ops = j->s->use_procs ? 0 : ops;
 }

@@ -83,48 +83,48 @@ check "compare -o prints nothing on stdout" [ ! -s "$work/out" ]
 run check a.tsv b.tsv --tolerance 25
 check "check regression exits 1" [ "$rc" -eq 1 ]
 same_out "check two files: exact verdicts" <<EOF
-table${T}column${T}baseline${T}current${T}ratio${T}verdict
-syscall${T}null call${T}0.20${T}0.30${T}1.50${T}slower
-syscall${T}null I/O${T}0.30${T}fail${T}-${T}fail
-syscall${T}stat${T}1.50${T}1.00${T}0.67${T}faster
-syscall${T}sig inst${T}0.25${T}0.26${T}1.04${T}ok
-proc${T}fork proc${T}100${T}150${T}1.50${T}slower
-proc${T}exec proc${T}400${T}-${T}-${T}missing
-thread${T}thread${T}25.0${T}-${T}-${T}missing
-check: 7 figures: 1 ok, 2 slower, 1 faster, 1 fail, 2 missing (tolerance 25%); 1 not checked (fail or - in the baseline)
+table${T}column${T}baseline${T}current${T}ratio${T}p${T}verdict
+syscall${T}null call${T}0.20${T}0.30${T}1.50${T}-${T}slower
+syscall${T}null I/O${T}0.30${T}fail${T}-${T}-${T}fail
+syscall${T}stat${T}1.50${T}1.00${T}0.67${T}-${T}faster
+syscall${T}sig inst${T}0.25${T}0.26${T}1.04${T}-${T}ok
+proc${T}fork proc${T}100${T}150${T}1.50${T}-${T}slower
+proc${T}exec proc${T}400${T}-${T}-${T}-${T}missing
+thread${T}thread${T}25.0${T}-${T}-${T}-${T}missing
+check: 7 figures: 1 ok, 2 slower, 1 faster, 1 fail, 2 missing (tolerance 25%, significance 0.05); 1 not checked (fail or - in the baseline)
 EOF
 
 run check a.tsv b.tsv --tolerance 60
-check "check wider tolerance: 1.50 is ok" grep -qx "proc${T}fork proc${T}100${T}150${T}1.50${T}ok" "$work/out"
+check "check wider tolerance: 1.50 is ok" grep -qx "proc${T}fork proc${T}100${T}150${T}1.50${T}-${T}ok" "$work/out"
 check "check wider tolerance: still fail and missing, exit 1" [ "$rc" -eq 1 ]
 
 run check a.tsv a.json
 check "check a file against itself in json exits 0" [ "$rc" -eq 0 ]
 check "check against itself: all ok, default tolerance" \
-	grep -qx 'check: 7 figures: 7 ok, 0 slower, 0 faster, 0 fail, 0 missing (tolerance [0-9.]*%); 1 not checked (fail or - in the baseline)' "$work/out"
+	grep -qx 'check: 7 figures: 7 ok, 0 slower, 0 faster, 0 fail, 0 missing (tolerance [0-9.]*%, significance 0.05); 1 not checked (fail or - in the baseline)' "$work/out"
 
 # ops/s: higher is better, so less is slower
 run check scale-b.tsv scale-a.tsv --tolerance 25
 check "check sweep regression exits 1" [ "$rc" -eq 1 ]
 same_out "check sweeps: ops/s direction" <<EOF
-table${T}column${T}baseline${T}current${T}ratio${T}verdict
-scale${T}1${T}2000${T}1000${T}0.50${T}slower
-scale${T}2${T}1800${T}1800${T}1.00${T}ok
-scale${T}4${T}3000${T}fail${T}-${T}fail
-scale${T}16${T}100${T}-${T}-${T}missing
-check: 4 figures: 1 ok, 1 slower, 0 faster, 1 fail, 1 missing (tolerance 25%)
+table${T}column${T}baseline${T}current${T}ratio${T}p${T}verdict
+scale${T}1${T}2000${T}1000${T}0.50${T}-${T}slower
+scale${T}2${T}1800${T}1800${T}1.00${T}-${T}ok
+scale${T}4${T}3000${T}fail${T}-${T}-${T}fail
+scale${T}16${T}100${T}-${T}-${T}-${T}missing
+check: 4 figures: 1 ok, 1 slower, 0 faster, 1 fail, 1 missing (tolerance 25%, significance 0.05)
 EOF
 run check scale-a.tsv scale-b.tsv --tolerance 25
-check "check sweep: more ops/s is faster" grep -qx "scale${T}1${T}1000${T}2000${T}2.00${T}faster" "$work/out"
+check "check sweep: more ops/s is faster" grep -qx "scale${T}1${T}1000${T}2000${T}2.00${T}-${T}faster" "$work/out"
 
 # only ok and faster: exit 0
 sed "s/${T}100${T}400\$/${T}50${T}200/" a.tsv >"$work/faster.tsv"
 run check a.tsv "$work/faster.tsv" --tolerance 25
 check "check with only ok and faster figures exits 0" [ "$rc" -eq 0 ]
-check "check faster: verdict" grep -qx "proc${T}exec proc${T}400${T}200${T}0.50${T}faster" "$work/out"
+check "check faster: verdict" grep -qx "proc${T}exec proc${T}400${T}200${T}0.50${T}-${T}faster" "$work/out"
 run check "$work/faster.tsv" a.tsv --tolerance 25
 check "check the other way round is slower: exit 1" [ "$rc" -eq 1 ]
-check "check slower: verdict" grep -qx "proc${T}fork proc${T}50.0${T}100${T}2.00${T}slower" "$work/out"
+check "check slower: verdict" grep -qx "proc${T}fork proc${T}50.0${T}100${T}2.00${T}-${T}slower" "$work/out"
 
 # --- every format round-trips: a real run in long and json compares
 # equal to itself (ratio 1.00) in table format
@@ -150,8 +150,8 @@ run run -q -o "$work/base.tsv" null stat
 run check -q "$work/base.tsv" --tolerance 1000
 check "check one file exits 0" [ "$rc" -eq 0 ]
 check "check one file: one line per baseline figure" \
-	[ "$(grep -c "^syscall${T}\(null call\|stat\)${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}ok\$" "$work/out")" -eq 2 ]
-check "check one file: summary" grep -qx 'check: 2 figures: 2 ok, 0 slower, 0 faster, 0 fail, 0 missing (tolerance 1000%)' "$work/out"
+	[ "$(grep -c "^syscall${T}\(null call\|stat\)${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.e-]*${T}ok\$" "$work/out")" -eq 2 ]
+check "check one file: summary" grep -qx 'check: 2 figures: 2 ok, 0 slower, 0 faster, 0 fail, 0 missing (tolerance 1000%, significance 0.05)' "$work/out"
 check "check one file leaves no temp file" tmp_empty
 run scale mutex --threads 1,3 -q -f long -o "$work/base-scale.long"
 run check -q "$work/base-scale.long" --tolerance 1000
@@ -166,7 +166,7 @@ check "check one file, failure: no temp file" tmp_empty
 printf '# nosuch: an ad-hoc table\nHost\tOS\tnosuch\nalpha\tLinux\t1.00\n' >"$work/adhoc.tsv"
 run check -q "$work/adhoc.tsv"
 check "check one file with unknown figures: exit 1" [ "$rc" -eq 1 ]
-check "check one file with unknown figures: missing" grep -qx "nosuch${T}nosuch${T}1.00${T}-${T}-${T}missing" "$work/out"
+check "check one file with unknown figures: missing" grep -qx "nosuch${T}nosuch${T}1.00${T}-${T}-${T}-${T}missing" "$work/out"
 check "check one file, nothing to run: said on stderr" grep -q 'nothing in' "$work/err"
 # ^C in the middle of a one-file check: no temp file, ended by the signal
 OSBENCH_TEST_FAULT=stat:hang "$OSBENCH" check "$work/base.tsv" >"$work/out" 2>"$work/err" &

@@ -59,7 +59,7 @@ static void ring_child(int in, int out, size_t len, int i)
 	unsigned char *ws, tok;
 	ssize_t r;
 
-	net_child_init(keep, 2);
+	net_child_init(keep, 2, i);
 	/* Allocated here, after the fork, so the set is this process's. */
 	ws = workset(len, i + 1);
 	if (len && !ws)

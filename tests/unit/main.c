@@ -7,6 +7,7 @@ int unit_failures;
 int main(void)
 {
 	test_stats();
+	test_stats_inference();
 	test_fmt();
 	test_args();
 	test_registry();

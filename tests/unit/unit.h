@@ -19,6 +19,7 @@ extern int unit_failures;
 	} while (0)
 
 void test_stats(void);
+void test_stats_inference(void);
 void test_fmt(void);
 void test_args(void);
 void test_registry(void);

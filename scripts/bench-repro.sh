@@ -1,0 +1,79 @@
+#!/bin/sh
+# How steady osbench's figures are from run to run on this host: RUNS runs
+# one after another, each in long format, then per figure the coefficient
+# of variation of its table value across the runs, next to the CV that
+# other estimators of the same samples would have had (the 25th
+# percentile, and the mean of the middle half).  Ends with the median and
+# the largest CV over the figures and the median wall time of a run.
+#
+#   scripts/bench-repro.sh [-n RUNS] [-b OSBENCH] [-k DIR] [RUN-ARGS...]
+#   scripts/bench-repro.sh -n 6                  # the default run, 6 times
+#   scripts/bench-repro.sh -n 6 --placement free syscall
+#
+# -k DIR keeps the runs' files there.  Timing targets are measured here,
+# never asserted by a test.
+set -eu
+runs=6 bin=./osbench keep=
+while getopts n:b:k: opt; do
+	case $opt in
+	n) runs=$OPTARG ;;
+	b) bin=$OPTARG ;;
+	k) keep=$OPTARG ;;
+	*) echo "usage: $0 [-n RUNS] [-b OSBENCH] [-k DIR] [RUN-ARGS...]" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-repro.XXXXXX")
+trap 'rm -rf "$dir"' EXIT INT TERM
+
+i=1
+while [ "$i" -le "$runs" ]; do
+	t0=$(date +%s.%N)
+	"$bin" run -f long "$@" >"$dir/run$i.tsv" 2>"$dir/err$i" || true
+	t1=$(date +%s.%N)
+	echo "$t0 $t1" >>"$dir/walls"
+	i=$((i + 1))
+done
+[ -n "$keep" ] && mkdir -p "$keep" && cp "$dir"/run*.tsv "$keep"/
+
+awk -F'\t' '
+function sort(a, n,   i, j, t) { for (i = 2; i <= n; i++) { t = a[i]
+	for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }
+function quantile(a, n, q,   h, lo) { h = (n - 1) * q + 1; lo = int(h)
+	return lo >= n ? a[n] : a[lo] + (h - lo) * (a[lo + 1] - a[lo]) }
+function midmean(a, n,   i, s, c) { for (i = int(n / 4) + 1; i <= n - int(n / 4); i++) { s += a[i]; c++ }
+	return s / c }
+function cv(key, what,   i, m, s, d) { m = 0
+	for (i = 1; i <= nrun[key]; i++) m += val[key, what, i]; m /= nrun[key]
+	for (i = 1; i <= nrun[key]; i++) { d = val[key, what, i] - m; s += d * d }
+	return nrun[key] > 1 && m > 0 ? 100 * sqrt(s / (nrun[key] - 1)) / m : 0 }
+FNR == 1 { file++ }
+/^#/ { next }
+$1 == "table" { for (i = 1; i <= NF; i++) col[$i] = i; next }
+$(col["status"]) == "ok" {
+	key = $(col["module"]) " " $(col["params"]) " (" $(col["column"]) ")"
+	if ((key, file) in seen) next
+	seen[key, file] = 1
+	if (!(key in nrun)) order[++nkeys] = key
+	r = ++nrun[key]
+	n = split($(col["samples_us"]), s, ",")
+	sort(s, n)
+	val[key, "median", r] = $(col["median_us"])
+	val[key, "p25", r] = quantile(s, n, 0.25)
+	val[key, "midmean", r] = midmean(s, n)
+	rounds[key] += $(col["rounds"])
+}
+END {
+	printf "%-34s %8s %8s %8s %7s\n", "figure", "median", "p25", "midmean", "rounds"
+	for (k = 1; k <= nkeys; k++) { key = order[k]
+		a = cv(key, "median"); b = cv(key, "p25"); c = cv(key, "midmean")
+		printf "%-34s %7.1f%% %7.1f%% %7.1f%% %7.1f\n", key, a, b, c, rounds[key] / nrun[key]
+		cm[k] = a; cp[k] = b; cq[k] = c }
+	sort(cm, nkeys); sort(cp, nkeys); sort(cq, nkeys)
+	printf "%-34s %7.1f%% %7.1f%% %7.1f%%\n", "median CV over figures", quantile(cm, nkeys, 0.5), quantile(cp, nkeys, 0.5), quantile(cq, nkeys, 0.5)
+	printf "%-34s %7.1f%% %7.1f%% %7.1f%%\n", "largest CV", cm[nkeys], cp[nkeys], cq[nkeys]
+}' "$dir"/run*.tsv
+awk '{ w[NR] = $2 - $1 } END { for (i = 2; i <= NR; i++) { t = w[i]
+	for (j = i - 1; j >= 1 && w[j] > t; j--) w[j + 1] = w[j]; w[j + 1] = t }
+	printf "wall time of a run: median %.1f s (of %d runs)\n", w[int((NR + 1) / 2)], NR }' "$dir/walls"
+cat "$dir"/err* | sort | uniq -c | sed 's/^/stderr: /' | head -n 20
