@@ -8,7 +8,7 @@
 #
 #   scripts/bench-repro.sh [-n RUNS] [-b OSBENCH] [-k DIR] [RUN-ARGS...]
 #   scripts/bench-repro.sh -n 6                  # the default run, 6 times
-#   scripts/bench-repro.sh -n 6 --placement free syscall
+#   scripts/bench-repro.sh -n 6 -- --placement free syscall
 #
 # -k DIR keeps the runs' files there.  Timing targets are measured here,
 # never asserted by a test.

@@ -8,6 +8,7 @@ int main(void)
 {
 	test_stats();
 	test_stats_inference();
+	test_verdict();
 	test_fmt();
 	test_args();
 	test_registry();

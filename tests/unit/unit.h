@@ -20,6 +20,7 @@ extern int unit_failures;
 
 void test_stats(void);
 void test_stats_inference(void);
+void test_verdict(void);
 void test_fmt(void);
 void test_args(void);
 void test_registry(void);

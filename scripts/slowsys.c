@@ -1,0 +1,71 @@
+/* slowsys: run a command on a kernel whose system calls each cost more.
+ *
+ *   slowsys INSTRUCTIONS COMMAND [ARG...]
+ *
+ * Installs a seccomp filter of about INSTRUCTIONS BPF instructions that
+ * reads the system call's first argument (so the kernel cannot cache its
+ * verdict per call number) and then allows the call, and execs COMMAND
+ * under it; every process COMMAND starts inherits the filter.  Used by
+ * scripts/bench-check.sh to make a known slow-down that `osbench check`
+ * must catch.  Linux only; not part of osbench. */
+#include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#define MAX_PER_FILTER 4000
+
+static int install(unsigned n)
+{
+	struct sock_filter *code = calloc(n + 2, sizeof *code);
+	struct sock_fprog prog = { .len = (unsigned short)(n + 2), .filter = code };
+	int rc;
+
+	if (!code)
+		return -1;
+	code[0] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+					       offsetof(struct seccomp_data, args[0]));
+	for (unsigned i = 1; i <= n; i++)
+		code[i] = (struct sock_filter)BPF_STMT(BPF_ALU | BPF_ADD | BPF_K, i);
+	code[n + 1] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	rc = prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+	free(code);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	char *end;
+	unsigned long n;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: slowsys INSTRUCTIONS COMMAND [ARG...]\n");
+		return 2;
+	}
+	errno = 0;
+	n = strtoul(argv[1], &end, 10);
+	if (errno || *end || n > 30000) {
+		fprintf(stderr, "slowsys: '%s' is not a count from 0 to 30000\n", argv[1]);
+		return 2;
+	}
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
+		perror("slowsys: prctl(PR_SET_NO_NEW_PRIVS)");
+		return 1;
+	}
+	while (n > 0) {
+		unsigned chunk = n > MAX_PER_FILTER ? MAX_PER_FILTER : (unsigned)n;
+		if (install(chunk) < 0) {
+			perror("slowsys: prctl(PR_SET_SECCOMP)");
+			return 1;
+		}
+		n -= chunk;
+	}
+	execvp(argv[2], argv + 2);
+	fprintf(stderr, "slowsys: '%s': %s\n", argv[2], strerror(errno));
+	return 127;
+}

@@ -1,0 +1,237 @@
+#!/bin/sh
+# Figures in rounds: samples, confidence intervals, rounds and placement in
+# long and json and read back; --placement, --precision, --budget; check's
+# statistical verdicts and its json and junit reports; the build line and
+# the warning of a build that is not plain and optimised.
+. "$(dirname "$0")/lib.sh"
+
+# long_fields FILE: "median ci_lo ci_hi rounds nsamples reps placement" per ok row
+long_fields() {
+	awk -F'\t' '$1 == "table" { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		/^#/ || $(c["status"]) != "ok" { next }
+		{ print $(c["median_us"]), $(c["ci_lo_us"]), $(c["ci_hi_us"]), $(c["rounds"]),
+			split($(c["samples_us"]), s, ","), $(c["reps"]), $(c["placement"]) }' "$1"
+}
+
+# --- long: the samples travel with the figure
+run run -q -f long null pipe
+check "rounds long run exits 0" [ "$rc" -eq 0 ]
+long_fields "$work/out" >"$work/fields"
+check "rounds long has two ok rows" [ "$(wc -l <"$work/fields")" -eq 2 ]
+check "rounds long: ci_lo <= median <= ci_hi, all positive" \
+	awk '{ if (!($2 > 0 && $2 <= $1 && $1 <= $3)) bad++ } END { exit bad > 0 || NR == 0 }' "$work/fields"
+check "rounds long: --quick takes two rounds" awk '{ if ($4 != 2) bad++ } END { exit bad > 0 || NR == 0 }' "$work/fields"
+check "rounds long: one sample per rep, several per round" \
+	awk '{ if ($5 != $6 || $5 < $4) bad++ } END { exit bad > 0 || NR == 0 }' "$work/fields"
+check "rounds long: every sample a positive number" awk -F'\t' '
+	$1 == "table" { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ { next }
+	{ n = split($(c["samples_us"]), s, ","); for (i = 1; i <= n; i++) if (s[i] !~ /^[0-9.e+-]+$/ || s[i] + 0 <= 0) bad++ }
+	END { exit bad > 0 || NR == 0 }' "$work/out"
+check "rounds long: the default placement is same" awk '{ if ($7 != "same") bad++ } END { exit bad > 0 || NR == 0 }' "$work/fields"
+check "rounds long: the host record names the placement" grep -qx '# placement: same' "$work/out"
+check "rounds long: the host record names the build" grep -q '^# build: [a-z]* [0-9][0-9.]*, .*, sanitizers [a-z,]*$' "$work/out"
+
+# the reader takes them back: a file compared with itself
+cp "$work/out" "$work/a.long"
+run compare "$work/a.long" "$work/a.long"
+check "rounds long with samples reads back" [ "$rc" -eq 0 ]
+check "rounds long with samples: ratio 1.00" grep -q "^B/A${T}-${T}1.00${T}1.00" "$work/out"
+
+# --- json: the same, samples as an array
+run run -q -f json null
+check "rounds json run exits 0" [ "$rc" -eq 0 ]
+if command -v python3 >/dev/null 2>&1; then
+	check "rounds json: samples, interval, rounds, placement, build" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["results"][0]
+assert d["host"]["build"].startswith(("gcc ", "clang ")), d["host"]["build"]
+assert d["host"]["placement"] == "same"
+assert r["placement"] == "same" and r["rounds"] == 2
+assert len(r["samples_us"]) == r["reps"] and all(s > 0 for s in r["samples_us"])
+assert r["ci_lo_us"] <= r["median"] <= r["ci_hi_us"]
+' "$work/out"
+else
+	echo "skip rounds json: python3 is not installed"
+fi
+cp "$work/out" "$work/a.json"
+run compare "$work/a.json" "$work/a.long"
+check "rounds json with samples reads back" [ "$rc" -eq 0 ]
+
+# --- table: the build line too
+run run -q null
+check "rounds table host record names the build" grep -q '^# build: ' "$work/out"
+
+# --- placement
+for p in free same spread; do
+	run run -q --placement "$p" -f long pipe
+	check "rounds --placement $p exits 0" [ "$rc" -eq 0 ]
+	check "rounds --placement $p is in the host record" grep -qx "# placement: $p" "$work/out"
+	check "rounds --placement $p is in the row" sh -c '[ "$(cut -f 22 "$1" | tail -n 1)" = "$2" ]' _ "$work/out" "$p"
+	check "rounds --placement $p leaves nothing behind" tmp_empty
+done
+check "rounds --placement runs leave no process" no_process_left
+# where the processes really run: the measuring child and the echo peer,
+# read from /proc while a pipe figure is being taken (the parent, which
+# only waits, is never pinned)
+cpus_seen() { # PLACEMENT: the CPU lists of our processes, sorted, unique
+	"$OSBENCH" run --placement "$1" -t 50 -r 30 pipe >/dev/null 2>&1 &
+	bg=$!
+	# children come and go between rounds: look a few times
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		sleep 0.2
+		for pid in $(ps -eo pid=,args= | awk -v b="$OSBENCH" '$2 == b { print $1 }'); do
+			awk '/^Cpus_allowed_list:/ { print $2 }' "/proc/$pid/status" 2>/dev/null
+		done
+	done | sort -u | tr '\n' ' '
+	kill "$bg" 2>/dev/null
+	wait "$bg" 2>/dev/null
+}
+all=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status 2>/dev/null)
+if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] && [ "$all" = "0-$(($(getconf _NPROCESSORS_ONLN) - 1))" ]; then
+	seen=$(cpus_seen same)
+	check "rounds same puts child and peer on cpu 0 ($seen)" [ "$seen" = "0 $all " ]
+	seen=$(cpus_seen spread)
+	check "rounds spread puts the peer on cpu 1 ($seen)" [ "$seen" = "0 $all 1 " ] || [ "$seen" = "0 1 $all " ]
+	seen=$(cpus_seen free)
+	check "rounds free pins nothing ($seen)" [ "$seen" = "$all " ]
+	check "rounds placement runs killed mid-way leave nothing" no_process_left
+else
+	echo "skip rounds placement on real cpus: needs two cpus and /proc (have $all)"
+fi
+run run -q --cpu 0 -f long null
+check "rounds --cpu alone means same" grep -qx "# placement: same" "$work/out"
+
+bad_usage() { # NAME EXPECTED-MESSAGE ARGS...
+	name=$1 want=$2
+	shift 2
+	run "$@"
+	check "rounds $name exits 2" [ "$rc" -eq 2 ]
+	check "rounds $name: one line naming it" sh -c 'grep -qF -- "$1" "$2" && [ "$(wc -l <"$2")" -eq 1 ]' _ "$want" "$work/err"
+	check "rounds $name: nothing on stdout" [ ! -s "$work/out" ]
+}
+bad_usage "--placement bogus" "--placement: 'bogus' is not free, same or spread" run --placement bogus null
+bad_usage "--placement empty" "--placement: '' is not free, same or spread" run --placement= null
+bad_usage "--placement free with --cpu" "--cpu: it pins processes, --placement free does not" run --placement free --cpu 0 null
+bad_usage "--placement for scale" "option '--placement' does not apply to 'scale'" scale mutex --placement same
+bad_usage "--precision 0" "--precision: '0' is not a percentage above 0, at most 100" run --precision 0 null
+bad_usage "--precision 101" "--precision: '101' is not a percentage" run --precision 101 null
+bad_usage "--precision abc" "--precision: 'abc' is not a percentage" run --precision abc null
+bad_usage "--budget 0" "--budget: '0' is not a number of seconds from 0.1 to 86400" run --budget 0 null
+bad_usage "--budget x" "--budget: 'x' is not a number of seconds" run --budget x null
+bad_usage "check -f long" "--format: 'check' writes table, json or junit, not 'long'" check -f long x.tsv
+bad_usage "run -f junit" "--format: 'junit' applies to 'check' only" run -f junit null
+
+# --reps fixes the rounds; --precision and --budget are taken
+run run -r 3 -t 1 -f long null
+rounds_of_null() { awk -F'\t' '$1 == "syscall" { print $20 }' "$work/out"; }
+check "rounds --reps 3 gives three rounds" [ "$(rounds_of_null)" = 3 ]
+run run -t 1 --precision 50 --budget 5 -f long null
+check "rounds --precision 50 stops at the fewest rounds (5)" [ "$(rounds_of_null)" = 5 ]
+run run -t 1 --precision 0.0001 --budget 0.2 -f long null stat
+check "rounds --budget stops a run that cannot be precise" [ "$rc" -eq 0 ]
+check "rounds --budget: the rounds begun stand" awk -F'\t' '$1 == "syscall" { if ($20 < 1 || $20 >= 40) bad++; n++ } END { exit bad > 0 || n != 2 }' "$work/out"
+
+# --- check with samples on both sides: Mann-Whitney and Holm decide
+mklong() { # FILE SCALE: a long file whose null call samples are 1.00..1.19 times SCALE
+	awk -v s="$2" 'BEGIN {
+		printf "# osbench 0.1.0\n# host: alpha\n# os: Linux\n# release: 6.1\n# build: gcc 12.2.0, -O2, sanitizers none\n"
+		printf "table\tcolumn\tmodule\tparams\tn\treps\tmedian_us\tmin_us\tmax_us\tcv_pct\tctxsw_vol_per_op\tctxsw_invol_per_op\tcpu_pct\tstatus\treason\tunit\tnoisy\tci_lo_us\tci_hi_us\trounds\tsamples_us\tplacement\n"
+		for (i = 0; i < 20; i++) v[i] = sprintf("%.6g", (1 + i / 100) * s)
+		list = v[0]; for (i = 1; i < 20; i++) list = list "," v[i]
+		printf "syscall\tnull call\tnull\t-\t1000\t20\t%.6g\t%s\t%s\t5\t0\t0\t100\tok\t-\tus\tno\t%s\t%s\t5\t%s\tsame\n",
+			1.095 * s, v[0], v[19], v[5], v[14], list
+		printf "# end\n" }' >"$1"
+}
+mklong "$work/base.long" 1
+mklong "$work/slow.long" 1.5
+mklong "$work/near.long" 1.05
+run check "$work/base.long" "$work/slow.long"
+check "rounds check: shifted samples exit 1" [ "$rc" -eq 1 ]
+# 20 against 20 wholly apart: the exact U tail, 2 / C(40, 20) = 1.45e-11
+check "rounds check: shifted samples are slower with their exact p" grep -qx "syscall${T}null call${T}1.09${T}1.64${T}1.50${T}1.5e-11${T}slower" "$work/out"
+run check "$work/base.long" "$work/near.long"
+check "rounds check: a 5 % shift within the 10 % tolerance is ok" grep -q "${T}1.05${T}[0-9.e-]*${T}ok\$" "$work/out"
+check "rounds check: ... and exits 0" [ "$rc" -eq 0 ]
+run check --tolerance 2 "$work/base.long" "$work/near.long"
+check "rounds check: beyond a 2 % tolerance and significant it is slower" grep -q "${T}slower\$" "$work/out"
+run check "$work/base.long" "$work/base.long"
+check "rounds check: identical samples ok with p 1" grep -qx "syscall${T}null call${T}1.09${T}1.09${T}1.00${T}1${T}ok" "$work/out"
+check "rounds check: same build, no warning" [ ! -s "$work/err" ]
+sed 's/^# build: .*/# build: clang 14.0.6, -O0, sanitizers none/' "$work/near.long" >"$work/other-build.long"
+run check "$work/base.long" "$work/other-build.long"
+check "rounds check: builds that differ are named on stderr" \
+	grep -qF "osbench: check: warning: '$work/base.long' was built with 'gcc 12.2.0, -O2, sanitizers none', the current figures with 'clang 14.0.6, -O0, sanitizers none'" "$work/err"
+
+# --- junit and json reports
+run check -f junit "$work/base.long" "$work/slow.long"
+check "rounds check junit exits 1 on a regression" [ "$rc" -eq 1 ]
+if command -v xmllint >/dev/null 2>&1; then
+	check "rounds check junit is well-formed XML" xmllint --noout "$work/out"
+	check "rounds check junit: one testcase, one failure" sh -c '
+		[ "$(xmllint --xpath "count(//testcase)" "$1")" = 1 ] &&
+		[ "$(xmllint --xpath "count(//testcase/failure[@type=\"slower\"])" "$1")" = 1 ]' _ "$work/out"
+else
+	echo "skip rounds check junit well-formed: xmllint is not installed (Debian: libxml2-utils)"
+fi
+fx="$(cd "$(dirname "$0")/fixtures" && pwd)"
+cp "$fx/a.tsv" "$work/fa.tsv"
+cp "$fx/b.tsv" "$work/fb.tsv"
+run check -f junit --tolerance 25 "$work/fa.tsv" "$work/fb.tsv"
+if command -v xmllint >/dev/null 2>&1; then
+	check "rounds check junit of table files: one testcase per figure" \
+		[ "$(xmllint --xpath 'count(//testcase)' "$work/out")" = 7 ]
+	check "rounds check junit: slower, fail and missing are failures" \
+		[ "$(xmllint --xpath 'count(//testcase/failure)' "$work/out")" = 5 ]
+	check "rounds check junit: the suite counts them" \
+		[ "$(xmllint --xpath 'string(//testsuite/@failures)' "$work/out")" = 5 ]
+fi
+run check -f json "$work/base.long" "$work/slow.long"
+check "rounds check json exits 1 on a regression" [ "$rc" -eq 1 ]
+if command -v python3 >/dev/null 2>&1; then
+	check "rounds check json: figures, p and summary" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = d["figures"]
+assert len(f) == 1 and f[0]["verdict"] == "slower" and f[0]["column"] == "null call"
+assert 0 < f[0]["p"] < 1e-6 and abs(f[0]["ratio"] - 1.5) < 1e-3
+assert d["summary"]["slower"] == 1 and d["summary"]["figures"] == 1
+' "$work/out"
+fi
+
+# --- a result file whose samples contradict it is refused
+awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "syscall" { $18 = "2"; $19 = "3" } { print }' "$work/base.long" >"$work/outside.long"
+run compare "$work/outside.long" "$work/base.long"
+check "rounds reader: a median outside its interval is refused" [ "$rc" -eq 2 ]
+check "rounds reader: ... naming file and line" grep -qF "'$work/outside.long' line 7: median outside its confidence interval" "$work/err"
+awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "syscall" { $21 = "1,x,2" } { print }' "$work/base.long" >"$work/badsample.long"
+run compare "$work/badsample.long" "$work/base.long"
+check "rounds reader: a sample that is not a number is refused" grep -qF "line 7: samples_us: 'x' is not a number" "$work/err"
+
+# --- the build says what it is
+run run -q null
+if grep -q '^# build: .*sanitizers none$' "$work/out" && ! grep -q '^# build: .*(unoptimised)' "$work/out"; then
+	"$OSBENCH" run -q null 2>"$work/err" >/dev/null
+	check "rounds a plain optimised build does not warn" sh -c '! grep -q "warning: this is" "$1"' _ "$work/err"
+else
+	env -u OSBENCH_ACCEPT_BUILD "$OSBENCH" run -q null 2>"$work/err" >/dev/null
+	check "rounds a sanitized or unoptimised build warns at every run" \
+		grep -q "^osbench: warning: this is a.* build.*: its figures are not those of a plain optimised build\$" "$work/err"
+fi
+
+# --- a sweep whose first thread cannot start says why, at once
+if [ -z "${SANITIZE:-}" ]; then
+	seen=
+	for v in 5000 6000 8000; do
+		(ulimit -v "$v" && "$OSBENCH" scale -q mutex --threads 1 --timeout 20) >"$work/out" 2>"$work/err"
+		if grep -q 'timed out' "$work/err"; then seen=timeout; break; fi
+		if grep -q 'pthread_create: ' "$work/err"; then seen=said; break; fi
+	done
+	case $seen in
+	said) ok "rounds a thread that cannot start: pthread_create's reason, no wait" ;;
+	timeout) fail "rounds a thread that cannot start: waited for the watchdog: $(cat "$work/err")" ;;
+	*) echo "skip rounds a thread that cannot start: no address-space limit here makes pthread_create fail" ;;
+	esac
+else
+	echo "skip rounds a thread that cannot start: address-space limits do not suit a sanitizer"
+fi
