@@ -8,7 +8,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 PREFIX ?= /usr/local
 DESTDIR ?=
-VERSION := 0.1.0
+VERSION := 0.2.0
 
 STD := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -56,7 +56,7 @@ FORCE:
 objs = $(patsubst %.c,$(1)/%.o,$(2))
 
 define variant
-$(1)/%.o: %.c
+$(1)/%.o: %.c Makefile
 	@mkdir -p $$(@D)
 	$$(CC) $$(STD) $$(CPPFLAGS) $$($(3)) $$(CFLAGS) $(2) $$($(4)) $$(WARN) -c -o $$@ $$<
 $(1)/osbench: $(call objs,$(1),src/main.c $(LIB_SRC))

@@ -26,6 +26,7 @@ struct writer {
 	const struct host_info *host;
 	int sections;         /* tables or sweeps written so far */
 	int records;          /* json records written so far */
+	int figures;          /* figures written so far, in any format */
 };
 
 void writer_begin(struct writer *w);

@@ -6,20 +6,24 @@
 # percentile, and the mean of the middle half).  Ends with the median and
 # the largest CV over the figures and the median wall time of a run.
 #
-#   scripts/bench-repro.sh [-n RUNS] [-b OSBENCH] [-k DIR] [RUN-ARGS...]
+#   scripts/bench-repro.sh [-n RUNS] [-b OSBENCH] [-k DIR] [-- RUN-ARGS...]
 #   scripts/bench-repro.sh -n 6                  # the default run, 6 times
 #   scripts/bench-repro.sh -n 6 -- --placement free syscall
+#   scripts/bench-repro.sh -a DIR                # the runs DIR/run*.tsv
 #
-# -k DIR keeps the runs' files there.  Timing targets are measured here,
-# never asserted by a test.
+# -k DIR keeps the runs' files there; -a DIR only analyses such files (to
+# compare settings whose runs were interleaved, so that the machine's
+# moods weigh on each alike).  Timing targets are measured here, never
+# asserted by a test.
 set -eu
-runs=6 bin=./osbench keep=
-while getopts n:b:k: opt; do
+runs=6 bin=./osbench keep= analyse=
+while getopts n:b:k:a: opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	k) keep=$OPTARG ;;
-	*) echo "usage: $0 [-n RUNS] [-b OSBENCH] [-k DIR] [RUN-ARGS...]" >&2; exit 2 ;;
+	a) analyse=$OPTARG ;;
+	*) echo "usage: $0 [-n RUNS] [-b OSBENCH] [-k DIR] [-a DIR] [-- RUN-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -27,6 +31,7 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-repro.XXXXXX")
 trap 'rm -rf "$dir"' EXIT INT TERM
 
 i=1
+[ -n "$analyse" ] && runs=0 && cp "$analyse"/run*.tsv "$dir"/ && : >"$dir/walls"
 while [ "$i" -le "$runs" ]; do
 	t0=$(date +%s.%N)
 	"$bin" run -f long "$@" >"$dir/run$i.tsv" 2>"$dir/err$i" || true
@@ -73,7 +78,7 @@ END {
 	printf "%-34s %7.1f%% %7.1f%% %7.1f%%\n", "median CV over figures", quantile(cm, nkeys, 0.5), quantile(cp, nkeys, 0.5), quantile(cq, nkeys, 0.5)
 	printf "%-34s %7.1f%% %7.1f%% %7.1f%%\n", "largest CV", cm[nkeys], cp[nkeys], cq[nkeys]
 }' "$dir"/run*.tsv
-awk '{ w[NR] = $2 - $1 } END { for (i = 2; i <= NR; i++) { t = w[i]
+[ -s "$dir/walls" ] && awk '{ w[NR] = $2 - $1 } END { for (i = 2; i <= NR; i++) { t = w[i]
 	for (j = i - 1; j >= 1 && w[j] > t; j--) w[j + 1] = w[j]; w[j + 1] = t }
 	printf "wall time of a run: median %.1f s (of %d runs)\n", w[int((NR + 1) / 2)], NR }' "$dir/walls"
-cat "$dir"/err* | sort | uniq -c | sed 's/^/stderr: /' | head -n 20
+cat "$dir"/err* 2>/dev/null | sort | uniq -c | sed 's/^/stderr: /' | head -n 20

@@ -12,6 +12,7 @@
 
 #include "affinity.h"
 #include "args.h"
+#include "build.h"
 #include "cli.h"
 #include "commands.h"
 #include "files.h"
@@ -26,19 +27,23 @@ static const char usage_text[] =
 	"       osbench list                        tables and modules, one per line\n"
 	"       osbench scale MODULE [--threads LIST | --procs LIST] [OPTIONS]\n"
 	"       osbench compare FILE FILE...        side-by-side tables with ratios\n"
-	"       osbench check BASELINE [CURRENT] [--tolerance PCT]\n"
+	"       osbench check BASELINE [CURRENT] [--tolerance PCT] [-f table|json|junit]\n"
 	"       osbench plot FILE... [-o FILE.svg] [--log]   an SVG picture of result files\n"
 	"       osbench serve [--bind ADDR] [--port N]   peer for --remote\n"
 	"       osbench help | -h | --help ; osbench --version\n"
 	"\n"
 	"run and scale options:\n"
-	"  -q, --quick          a sanity run: short samples, few repetitions\n"
-	"  -f, --format FMT     table (default), long or json\n"
+	"  -q, --quick          a sanity run: two rounds of short samples\n"
+	"  -f, --format FMT     table (default), long or json (check: table, json, junit)\n"
 	"  -o, --output FILE    write results to FILE (replaced only when complete)\n"
 	"  -l, --label NAME     the Host cell (default: the host name)\n"
-	"  -r, --reps N         samples per figure (run: 11, scale: 3; quick: 5, 3)\n"
-	"  -t, --time MS        length of one sample (run: 10, scale: 300; quick: 2, 50)\n"
-	"      --cpu N          pin every measurement to CPU N\n"
+	"  -r, --reps N         exactly N rounds per figure (default: until precise)\n"
+	"  -t, --time MS        length of one sample (run: 5, scale: 300; quick: 1, 50)\n"
+	"      --precision PCT  stop a figure once its median's 95% interval is within\n"
+	"                       PCT% of it (run: 1, scale: 2)\n"
+	"      --budget S       start no round after S seconds (run: 8, scale: 10)\n"
+	"      --placement P    free, same (default: one CPU) or spread (one CPU each)\n"
+	"      --cpu N          the CPU same and spread start from (default 0)\n"
 	"      --timeout S      give up on one measurement after S seconds\n"
 	"      --remote HOST[:PORT]  tcp, udp and tcpconn against an osbench serve (port 7100)\n"
 	"      --procs LIST     run ctx: ring sizes; scale: copies as processes\n"
@@ -73,7 +78,10 @@ static int cmd_help(void)
 
 static int cmd_version(void)
 {
-	printf("osbench %s\n", OSBENCH_VERSION);
+	char build[200];
+
+	build_describe(build, sizeof build);
+	printf("osbench %s\nbuild: %s\n", OSBENCH_VERSION, build);
 	return finish_stdout(0);
 }
 

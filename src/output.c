@@ -95,7 +95,7 @@ static const char long_header[] =
 
 void writer_begin(struct writer *w)
 {
-	w->sections = w->records = 0;
+	w->sections = w->records = w->figures = 0;
 	if (w->fmt == FMT_JSON) {
 		host_json(w);
 		return;
@@ -105,10 +105,15 @@ void writer_begin(struct writer *w)
 		fputs(long_header, w->f);
 }
 
+/* A text file says it is complete, so that a reader can tell one cut
+ * short (a full disk, a killed copy) from a run with fewer figures; a
+ * JSON document cut anywhere is not JSON. */
 void writer_end(struct writer *w)
 {
 	if (w->fmt == FMT_JSON)
 		fprintf(w->f, "%s]\n}\n", w->records ? "\n  " : "");
+	else
+		fprintf(w->f, "# end: %d figure%s\n", w->figures, w->figures == 1 ? "" : "s");
 }
 
 /* ---- records (long and json) ------------------------------------------ */
@@ -203,6 +208,7 @@ void writer_table(struct writer *w, const struct table *t, const struct record *
 {
 	char buf[32];
 
+	w->figures += (int)t->ncolumns;
 	if (w->fmt != FMT_TABLE) {
 		write_records(w, cells, (int)t->ncolumns);
 		return;
@@ -258,6 +264,7 @@ void writer_sweep(struct writer *w, const char *module, int use_procs,
 {
 	const struct measurement *one = level_one(levels, nlevels);
 
+	w->figures += nlevels;
 	if (w->fmt != FMT_TABLE) {
 		write_records(w, levels, nlevels);
 		return;

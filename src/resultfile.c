@@ -52,6 +52,11 @@ struct parser {
 	int unterminated;    /* the line last read had no newline */
 	/* the host record, from "# key: value" comments */
 	char os_sys[100], os_release[100];
+	/* completeness: files from format 2 (osbench 0.2) on end with
+	   "# end: N figures" */
+	int format;          /* 1: older or unsaid, 2: 0.2.x and later */
+	int end_line;        /* where the end line was, 0: none yet */
+	long end_count;
 };
 
 /* ---- messages ---------------------------------------------------------- */
@@ -588,6 +593,40 @@ static int host_comment(struct parser *ps, struct span c)
 	return 0;
 }
 
+/* "osbench 0.2.0": the format its writer used. */
+static int format_of(struct span c)
+{
+	size_t i = 8; /* after "osbench " */
+	long major = 0, minor = 0;
+
+	while (i < c.n && is_digit(c.p[i]) && major < 1000)
+		major = major * 10 + (c.p[i++] - '0');
+	if (i >= c.n || c.p[i++] != '.')
+		return 1;
+	while (i < c.n && is_digit(c.p[i]) && minor < 1000)
+		minor = minor * 10 + (c.p[i++] - '0');
+	return major > 0 || minor >= 2 ? 2 : 1;
+}
+
+/* "end: 23 figures" closes a complete file. */
+static int end_comment(struct parser *ps, struct span c)
+{
+	size_t i = 4;
+	long n = 0;
+
+	if (ps->end_line)
+		return fail_at(ps, ps->lineno, "a second end line");
+	while (i < c.n && c.p[i] == ' ')
+		i++;
+	if (i >= c.n || !is_digit(c.p[i]))
+		return fail_at(ps, ps->lineno, "an end line without a count of figures");
+	while (i < c.n && is_digit(c.p[i]) && n <= RFILE_MAX_FIGS)
+		n = n * 10 + (c.p[i++] - '0');
+	ps->end_line = ps->lineno;
+	ps->end_count = n;
+	return 0;
+}
+
 static int comment_line(struct parser *ps, struct text *t, struct span line)
 {
 	struct span c = comment_text(line);
@@ -598,7 +637,10 @@ static int comment_line(struct parser *ps, struct text *t, struct span line)
 		if (++t->records > 1)
 			return fail_at(ps, ps->lineno, "a second host record: one host per file "
 							"(files joined together?)");
+		ps->format = format_of(c);
 	}
+	if (span_starts(c, "end:"))
+		return end_comment(ps, c);
 	if (t->state == TS_SCALE || t->state == TS_LAT_DONE)
 		t->state = TS_BETWEEN;
 	if (t->tables == 0 && t->state == TS_BETWEEN && host_comment(ps, c) < 0)
@@ -961,6 +1003,8 @@ static int long_row(struct parser *ps, struct text *t, struct span line)
 /* A row that is not a comment and not blank. */
 static int content_line(struct parser *ps, struct text *t, struct span line, int *seen_host)
 {
+	if (ps->end_line)
+		return fail_at(ps, ps->lineno, "a row after the end line (files joined together?)");
 	switch (t->state) {
 	case TS_LAT_HEADER:
 		return latency_row(ps, t, line, seen_host);
@@ -1602,6 +1646,19 @@ static void default_host(struct rfile *f, const char *name)
 	snprintf(f->host, sizeof f->host, "%.*s", (int)(n ? n : strlen(base)), base);
 }
 
+/* A text file written by osbench 0.2 or later says it is complete. */
+static int complete(struct parser *ps, int json)
+{
+	if (json)
+		return 0;
+	if (ps->end_line && ps->end_count != (long)ps->f->nfigs)
+		return fail_at(ps, ps->end_line, "the end line says %ld figures, the file holds %zu: "
+						 "cut short", ps->end_count, ps->f->nfigs);
+	if (!ps->end_line && ps->format >= 2)
+		return fail_at(ps, 0, "no '# end: N figures' line: the file is cut short");
+	return 0;
+}
+
 static int finish(struct parser *ps)
 {
 	struct rfile *f = ps->f;
@@ -1628,19 +1685,20 @@ int rfile_parse(const char *name, const char *data, size_t len, struct rfile *f,
 		size_t errlen)
 {
 	struct parser ps = { .name = name, .data = data, .len = len, .f = f, .err = err,
-			     .errlen = errlen };
+			     .errlen = errlen, .format = 1 };
 	int rc;
 
 	memset(f, 0, sizeof *f);
 	snprintf(f->path, sizeof f->path, "%s", name);
 	if (scan_bytes(&ps) < 0)
 		return -1;
-	if (first_significant(data, len) == '{')
-		rc = parse_json(&ps);
-	else
-		rc = parse_text(&ps);
+	int json = first_significant(data, len) == '{';
+
+	rc = json ? parse_json(&ps) : parse_text(&ps);
 	if (rc == 0)
 		rc = finish(&ps);
+	if (rc == 0)
+		rc = complete(&ps, json);
 	if (rc < 0)
 		rfile_free(f);
 	return rc;
