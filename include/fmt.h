@@ -7,5 +7,8 @@
 /* Below 0.1: three significant digits (0.0421); below 10: two decimals;
  * below 100: one decimal; otherwise none.  Writes into buf. */
 const char *fmt_seed(double v, char *buf, size_t len);
+/* Operations per second (and other counts): whole numbers, or three
+ * significant digits beyond 1e15. */
+const char *fmt_ops(double v, char *buf, size_t len);
 
 #endif

@@ -42,6 +42,10 @@ struct run_opts {
 
 enum status { ST_OK, ST_FAIL, ST_NA };
 
+/* The fast quartile: where the table's figure sits among the samples. */
+#define FIGURE_QUANTILE_TIME 0.25
+#define FIGURE_QUANTILE_RATE 0.75
+
 /* The CV above which a figure is flagged as scattered. */
 #define NOISY_CV_PCT 20.0
 
@@ -51,8 +55,11 @@ struct measurement {
 	uint64_t n;           /* ops in one sample */
 	int reps;             /* samples taken, over all rounds */
 	int rounds;           /* children the samples came from */
-	/* per op: microseconds (latency) or ops/s (sweep) */
-	double median, min, max, ci_lo, ci_hi;
+	/* per op: microseconds (latency) or ops/s (sweep).  value is the
+	   figure the tables print: the fast quartile of the samples (the
+	   25th percentile of times, the 75th of rates), since noise on a
+	   shared machine only ever slows; ci_lo and ci_hi bound it (95 %) */
+	double value, median, min, max, ci_lo, ci_hi;
 	double cv_pct;
 	double vcsw_per_op, ivcsw_per_op;
 	double cpu_pct;       /* user+sys over wall, 100 = one CPU busy */

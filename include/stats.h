@@ -17,6 +17,17 @@ void stats_summarise(double *v, size_t n, struct summary *out);
 /* Sort v[0..n-1] ascending. */
 void stats_sort(double *v, size_t n);
 
+/* The q-quantile (0 <= q <= 1) of sorted[0..n-1], n >= 1, interpolated
+ * between the order statistics around it. */
+double stats_quantile(const double *sorted, size_t n, double q);
+
+/* The 95 % confidence interval of the q-quantile of sorted[0..n-1] from
+ * order statistics alone: the number of samples below it is binomial(n,
+ * q), whose 2.5 % tails give the ranks of the bounds.  Returns the
+ * coverage the interval really has (more than 95 % when the ranks allow;
+ * less when too few samples for any rank). */
+double stats_quantile_ci(const double *sorted, size_t n, double q, double *lo, double *hi);
+
 /* The 95 % confidence interval of the median of sorted[0..n-1], from
  * order statistics alone (no assumption about the distribution): the
  * j-th smallest and the j-th largest sample, j the largest rank whose

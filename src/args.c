@@ -11,6 +11,7 @@
 
 #include "args.h"
 #include "compat.h"
+#include "label.h"
 
 enum opt_id { O_QUICK, O_FORMAT, O_OUTPUT, O_LABEL, O_REPS, O_TIME, O_CPU, O_REMOTE,
 	      O_TIMEOUT, O_PLACEMENT, O_PRECISION, O_BUDGET, O_THREADS, O_PROCS, O_SIZE, O_TOLERANCE, O_BIND, O_PORT, O_LOG, O_HELP,
@@ -79,9 +80,10 @@ static int parse_int(const char *opt, const char *text, long lo, long hi, int *o
 
 	errno = 0;
 	v = strtol(text, &end, 10);
-	/* strtol skips leading blanks; a value on the command line may not */
+	/* strtol skips leading blanks and takes a plus sign; a value on the
+	   command line is digits, with a minus sign at most */
 	if (errno == 0 && end != text && *end == '\0' && v >= lo && v <= hi &&
-	    !isspace((unsigned char)text[0])) {
+	    (isdigit((unsigned char)text[0]) || text[0] == '-')) {
 		*out = (int)v;
 		return 0;
 	}
@@ -209,9 +211,13 @@ static int set_value(struct args *a, enum opt_id id, const char *v, char *err, s
 			return failf(err, len, "--output: empty file name");
 		a->output = v;
 		return 0;
-	case O_LABEL:
+	case O_LABEL: {
+		char why[128];
 		a->label = v;
-		return no_tabs("--label", v, err, len);
+		if (label_check(v, why, sizeof why) < 0)
+			return failf(err, len, "--label: %s", why);
+		return 0;
+	}
 	case O_REPS:
 		return parse_int("--reps", v, 1, 1000, &a->reps, err, len);
 	case O_TIME:
@@ -370,6 +376,29 @@ static int check_options_fit(const struct args *a, unsigned seen, char *err, siz
 		return failf(err, len, "--format: 'check' writes table, json or junit, not 'long'");
 	if (a->cmd == CMD_RUN && a->nsizes && !a->nprocs)
 		return failf(err, len, "--size: give --procs too (ctx points are PROCS x SIZE)");
+	for (int i = 0; a->cmd == CMD_RUN && i < a->nprocs; i++)
+		if (a->procs[i] < 2)
+			return failf(err, len, "--procs: '%d': a ctx ring needs at least 2 processes",
+				     a->procs[i]);
+	return 0;
+}
+
+/* help takes a command's name at most; --version, list and serve none. */
+static int check_names_fit(const struct args *a, char *err, size_t len)
+{
+	if (a->nnames == 0)
+		return 0;
+	if (a->cmd == CMD_HELP) {
+		if (a->nnames == 1 && command_of(a->names[0]) >= 0)
+			return 0;
+		return failf(err, len, "help: '%.64s' is not a command (see 'osbench --help')",
+			     a->names[a->nnames > 1 && command_of(a->names[0]) >= 0 ? 1 : 0]);
+	}
+	if (a->cmd == CMD_VERSION)
+		return failf(err, len, "--version: '%.64s': it takes no names", a->names[0]);
+	if (a->cmd == CMD_LIST || a->cmd == CMD_SERVE)
+		return failf(err, len, "%s: '%.64s': it takes no names", command_names[a->cmd],
+			     a->names[0]);
 	return 0;
 }
 
@@ -405,7 +434,8 @@ int args_parse(int argc, char **argv, struct args *a, char *err, size_t len)
 			command_given = 1;
 		} else {
 			if (a->nnames == MAX_NAMES)
-				return failf(err, len, "too many names (at most 64)");
+				return failf(err, len, "too many names: '%.64s' is one more than %d",
+					     word, MAX_NAMES);
 			if (word[0] == '\0')
 				return failf(err, len, "empty name on the command line");
 			a->names[a->nnames++] = word;
@@ -415,5 +445,7 @@ int args_parse(int argc, char **argv, struct args *a, char *err, size_t len)
 		a->cmd = CMD_HELP;
 	else if (version)
 		a->cmd = CMD_VERSION;
+	if (check_names_fit(a, err, len) < 0)
+		return -1;
 	return check_options_fit(a, seen, err, len);
 }

@@ -23,7 +23,8 @@
 #include "registry.h"
 
 static const char usage_text[] =
-	"usage: osbench [run] [OPTIONS] [NAME...]   measure tables or modules (none: every table)\n"
+	"usage: osbench [run] [OPTIONS] [NAME...]   tables or modules to measure (none: every\n"
+	"                                           table; at most 64 names)\n"
 	"       osbench list                        tables and modules, one per line\n"
 	"       osbench scale MODULE [--threads LIST | --procs LIST] [OPTIONS]\n"
 	"       osbench compare FILE FILE...        side-by-side tables with ratios\n"
@@ -152,8 +153,6 @@ int cli_main(int argc, char **argv)
 	case CMD_VERSION:
 		return cmd_version();
 	case CMD_LIST:
-		if (a.nnames)
-			return usage_error("list: takes no names");
 		return cmd_list();
 	case CMD_RUN:
 		return cmd_run(&a, argc, argv);

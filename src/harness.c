@@ -260,27 +260,35 @@ static void shuffle(size_t *v, size_t n, uint64_t *state)
 	}
 }
 
-/* The CI of the median so far, in *lo and *hi; the median is returned. */
-static double interval(const struct figure *f, double *sorted, double *lo, double *hi)
+/* Where a figure's value sits among its samples. */
+static double quantile_of(const struct figure *f)
 {
-	memcpy(sorted, f->samples, f->nsamples * sizeof *sorted);
-	stats_sort(sorted, f->nsamples);
-	stats_median_ci(sorted, f->nsamples, lo, hi);
-	size_t n = f->nsamples;
-	return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	return f->s->level > 0 ? FIGURE_QUANTILE_RATE : FIGURE_QUANTILE_TIME;
+}
+
+/* The figure so far and its 95 % interval (scratch gets the samples
+ * sorted). */
+static double figure_value(const struct figure *f, double *scratch, double *lo, double *hi)
+{
+	double q = quantile_of(f);
+
+	memcpy(scratch, f->samples, f->nsamples * sizeof *scratch);
+	stats_sort(scratch, f->nsamples);
+	stats_quantile_ci(scratch, f->nsamples, q, lo, hi);
+	return stats_quantile(scratch, f->nsamples, q);
 }
 
 /* Whether a figure has what it needs after a round. */
 static int figure_done(const struct figure *f, const struct run_opts *o, double *scratch)
 {
-	double lo, hi, median;
+	double lo, hi, value;
 
 	if (f->m->status != ST_OK || f->m->rounds >= o->max_rounds)
 		return 1;
 	if (f->m->rounds < o->min_rounds || o->precision_pct <= 0)
 		return 0;
-	median = interval(f, scratch, &lo, &hi);
-	return median > 0 && (hi - lo) / 2 <= median * o->precision_pct / 100.0;
+	value = figure_value(f, scratch, &lo, &hi);
+	return value > 0 && (hi - lo) / 2 <= value * o->precision_pct / 100.0;
 }
 
 /* Active figures into order[], shuffled; returns how many. */
@@ -303,9 +311,11 @@ static void finish_figure(struct figure *f, double *scratch)
 
 	if (m->status != ST_OK)
 		return;
-	memcpy(scratch, f->samples, f->nsamples * sizeof *scratch);
+	m->value = figure_value(f, scratch, &m->ci_lo, &m->ci_hi);
+	/* interpolation keeps the value within its bounds but for rounding */
+	m->ci_lo = m->ci_lo < m->value ? m->ci_lo : m->value;
+	m->ci_hi = m->ci_hi > m->value ? m->ci_hi : m->value;
 	stats_summarise(scratch, f->nsamples, &sum);
-	stats_median_ci(scratch, f->nsamples, &m->ci_lo, &m->ci_hi);
 	m->median = sum.median;
 	m->min = sum.min;
 	m->max = sum.max;
@@ -318,7 +328,7 @@ static void finish_figure(struct figure *f, double *scratch)
 	m->cpu_pct = f->cpu_pct / rounds;
 	m->samples = f->samples;
 	f->samples = NULL;
-	if (f->s->level == 0 && m->median <= 0)
+	if (f->s->level == 0 && m->value <= 0)
 		set_fail(m, "below the resolution of the overhead subtraction");
 }
 

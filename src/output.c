@@ -17,7 +17,7 @@ const char *cell_text(const struct measurement *m, char *buf, size_t len)
 		return "fail";
 	if (m->status == ST_NA)
 		return "-";
-	return fmt_seed(m->median, buf, len);
+	return fmt_seed(m->value, buf, len);
 }
 
 /* ---- host record ------------------------------------------------------ */
@@ -91,7 +91,7 @@ static void host_json(struct writer *w)
 static const char long_header[] =
 	"table\tcolumn\tmodule\tparams\tn\treps\tmedian_us\tmin_us\tmax_us\tcv_pct\t"
 	"ctxsw_vol_per_op\tctxsw_invol_per_op\tcpu_pct\tstatus\treason\tunit\tnoisy\t"
-	"ci_lo_us\tci_hi_us\trounds\tsamples_us\tplacement\n";
+	"ci_lo_us\tci_hi_us\trounds\tsamples_us\tplacement\tvalue_us\n";
 
 void writer_begin(struct writer *w)
 {
@@ -156,7 +156,11 @@ static void record_long(struct writer *w, const struct record *r)
 	} else {
 		fputs("-\t-\t-\t-", w->f);
 	}
-	fprintf(w->f, "\t%s\n", placement_name(m->placement));
+	fprintf(w->f, "\t%s\t", placement_name(m->placement));
+	if (ok)
+		fprintf(w->f, "%.6g\n", m->value);
+	else
+		fputs("-\n", w->f);
 }
 
 static void record_json(struct writer *w, const struct record *r)
@@ -184,8 +188,8 @@ static void record_json(struct writer *w, const struct record *r)
 			   "\"ctxsw_invol_per_op\": %.4g, \"cpu_pct\": %.1f, \"noisy\": %s",
 			(unsigned long long)m->n, m->reps, m->median, m->min, m->max, m->cv_pct,
 			m->vcsw_per_op, m->ivcsw_per_op, m->cpu_pct, m->noisy ? "true" : "false");
-		fprintf(f, ", \"ci_lo_us\": %.6g, \"ci_hi_us\": %.6g, \"rounds\": %d, "
-			   "\"samples_us\": [", m->ci_lo, m->ci_hi, m->rounds);
+		fprintf(f, ", \"value\": %.6g, \"ci_lo_us\": %.6g, \"ci_hi_us\": %.6g, "
+			   "\"rounds\": %d, \"samples_us\": [", m->value, m->ci_lo, m->ci_hi, m->rounds);
 		sample_list(f, m);
 		fputc(']', f);
 	}
@@ -250,9 +254,9 @@ static void sweep_row(struct writer *w, const struct record *r, const struct mea
 			"-", "-", "-");
 		return;
 	}
-	fprintf(w->f, "%s\t%.0f\t", r->column, m->median);
+	fprintf(w->f, "%s\t%s\t", r->column, fmt_ops(m->value, buf, sizeof buf));
 	if (one)
-		fprintf(w->f, "%.0f%%", 100.0 * m->median / one->median);
+		fprintf(w->f, "%.0f%%", 100.0 * m->value / one->value);
 	else
 		fputc('-', w->f);
 	fprintf(w->f, "\t%.0f\t%s\n", m->cpu_pct,

@@ -78,8 +78,7 @@ const char *figure_text(const struct rfigure *g, char *buf, size_t len)
 	if (g->status == ST_FAIL)
 		return "fail";
 	if (strcmp(g->unit, "ops/s") == 0) {
-		snprintf(buf, len, "%.0f", g->value);
-		return buf;
+		return fmt_ops(g->value, buf, len);
 	}
 	return fmt_seed(g->value, buf, len);
 }
@@ -90,7 +89,10 @@ const char *ratio_text(const struct rfigure *a, const struct rfigure *b, char *b
 {
 	if (!a || !b || a->status != ST_OK || b->status != ST_OK || a->value <= 0)
 		return "-";
-	snprintf(buf, len, "%.2f", b->value / a->value);
+	double ratio = b->value / a->value;
+
+	/* two decimals where they mean something; else the exponent form */
+	snprintf(buf, len, ratio >= 0.01 && ratio < 1e6 ? "%.2f" : "%.3g", ratio);
 	return buf;
 }
 

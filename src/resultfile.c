@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,9 @@
 #define MAX_HEADER_CELLS 256           /* a table has a handful of columns */
 #define MAX_NUMBER_TEXT 64             /* "%.6g" needs far less */
 #define JSON_MAX_DEPTH 16              /* our schema nests three deep */
+#define FIGURE_MIN 1e-9                /* the smallest and largest figure */
+#define FIGURE_MAX 1e15
+#define JSON_MAX_KEYS 64               /* in one object; ours have 30 at most */
 
 /* A piece of the input: never NUL-terminated, always bounded. */
 struct span {
@@ -303,9 +307,9 @@ static int sample_list(struct parser *ps, int line, struct span s, size_t *first
  * samples and placement.  A figure with samples must say its rounds and
  * its interval, and the interval must hold the median. */
 struct extras {
-	double ci_lo, ci_hi, rounds;
+	double value, ci_lo, ci_hi, rounds;
 	size_t first, count;
-	int have_ci, have_rounds;
+	int have_value, have_ci, have_rounds;
 	char placement[8];
 };
 
@@ -313,12 +317,19 @@ static int attach_extras(struct parser *ps, int line, const struct extras *x)
 {
 	struct rfigure *g = &ps->f->figs[ps->f->nfigs - 1];
 
-	if (x->count && g->status != ST_OK)
-		return fail_at(ps, line, "samples for a figure that is not ok");
+	if ((x->count || x->have_value) && g->status != ST_OK)
+		return fail_at(ps, line, "samples or a value for a figure that is not ok");
+	/* the table's figure, when the file gives it apart from the median */
+	if (x->have_value) {
+		if (!(x->value >= FIGURE_MIN && x->value <= FIGURE_MAX))
+			return fail_at(ps, line, "value: %g is not a measurement (%g to %g)", x->value,
+				       FIGURE_MIN, FIGURE_MAX);
+		g->value = x->value;
+	}
 	if (x->count && (!x->have_ci || !x->have_rounds))
 		return fail_at(ps, line, "samples without ci_lo_us, ci_hi_us and rounds");
 	if (x->have_ci && (x->ci_lo > g->value || g->value > x->ci_hi))
-		return fail_at(ps, line, "median outside its confidence interval");
+		return fail_at(ps, line, "figure outside its confidence interval");
 	if (x->have_rounds && (x->rounds < 1 || x->rounds > 1e6 || x->rounds != (int)x->rounds))
 		return fail_at(ps, line, "rounds: not a whole number from 1");
 	g->ci_lo = x->have_ci ? x->ci_lo : 0;
@@ -406,6 +417,12 @@ static int add_figure(struct parser *ps, int line, const struct figdesc *d, enum
 {
 	struct rfigure g = { .status = st, .value = st == ST_OK ? v : 0 };
 
+	/* the one rule for a figure's value, whatever the format: what a
+	   measurement can give, so that ratios and cells stay finite and
+	   printable (a femtosecond to thirty years, or as many ops/s) */
+	if (st == ST_OK && !(v >= FIGURE_MIN && v <= FIGURE_MAX))
+		return fail_at(ps, line, "%.*s: %g is not a measurement (%g to %g)", shown(d->column),
+			       d->column.p, v, FIGURE_MIN, FIGURE_MAX);
 	if (set_field(ps, line, g.table, sizeof g.table, d->table, "table name") < 0 ||
 	    set_field(ps, line, g.column, sizeof g.column, d->column, "column name") < 0 ||
 	    set_field(ps, line, g.module, sizeof g.module, d->module, "module name") < 0 ||
@@ -508,7 +525,7 @@ enum text_state {
 
 /* Where each long column is; -1 when absent. */
 enum long_col { LC_TABLE, LC_COLUMN, LC_MODULE, LC_PARAMS, LC_MEDIAN, LC_STATUS, LC_UNIT,
-		LC_CI_LO, LC_CI_HI, LC_ROUNDS, LC_SAMPLES, LC_PLACEMENT, LC_COUNT };
+		LC_CI_LO, LC_CI_HI, LC_ROUNDS, LC_SAMPLES, LC_PLACEMENT, LC_VALUE, LC_COUNT };
 /* the columns before this one must be there; from it on, older files
    may lack them */
 #define LC_FIRST_OPTIONAL LC_UNIT
@@ -518,6 +535,7 @@ static const char *const long_names[LC_COUNT] = {
 	[LC_PARAMS] = "params", [LC_MEDIAN] = "median_us", [LC_STATUS] = "status",
 	[LC_UNIT] = "unit", [LC_CI_LO] = "ci_lo_us", [LC_CI_HI] = "ci_hi_us",
 	[LC_ROUNDS] = "rounds", [LC_SAMPLES] = "samples_us", [LC_PLACEMENT] = "placement",
+	[LC_VALUE] = "value_us",
 };
 
 /* Statistics that must be numbers or "-" when present. */
@@ -556,6 +574,14 @@ static struct span comment_text(struct span line)
 	return t;
 }
 
+/* A clock rate a machine can have, so that the Mhz cell stays short. */
+static int mhz_bound(struct parser *ps, int line, double mhz)
+{
+	if (mhz > 1e6)
+		return fail_at(ps, line, "mhz: %g is not a clock rate", mhz);
+	return 0;
+}
+
 /* "# key: value" lines of the host record (before the first table). */
 static int host_comment(struct parser *ps, struct span c)
 {
@@ -586,7 +612,8 @@ static int host_comment(struct parser *ps, struct span c)
 		const char *sp = memchr(v.p, ' ', v.n);
 		if (sp)
 			num.n = (size_t)(sp - v.p);
-		if (parse_number(ps, ps->lineno, num, "mhz", &mhz) < 0)
+		if (parse_number(ps, ps->lineno, num, "mhz", &mhz) < 0 ||
+		    mhz_bound(ps, ps->lineno, mhz) < 0)
 			return -1;
 		ps->f->mhz = mhz;
 	}
@@ -833,7 +860,8 @@ static int latency_row(struct parser *ps, struct text *t, struct span line, int 
 		return -1;
 	if (t->first_col == 3 && !span_is(v[2], "-")) {
 		double mhz;
-		if (parse_number(ps, ps->lineno, v[2], "column 'Mhz'", &mhz) < 0)
+		if (parse_number(ps, ps->lineno, v[2], "column 'Mhz'", &mhz) < 0 ||
+		    mhz_bound(ps, ps->lineno, mhz) < 0)
 			return -1;
 		if (ps->f->mhz == 0)
 			ps->f->mhz = mhz;
@@ -955,14 +983,16 @@ static int long_extras(struct parser *ps, const struct text *t, const struct spa
 	struct extras x = { .first = 0 };
 	const struct span *lo = long_cell(t, v, LC_CI_LO), *hi = long_cell(t, v, LC_CI_HI);
 	const struct span *rounds = long_cell(t, v, LC_ROUNDS), *smp = long_cell(t, v, LC_SAMPLES);
-	const struct span *place = long_cell(t, v, LC_PLACEMENT);
+	const struct span *place = long_cell(t, v, LC_PLACEMENT), *value = long_cell(t, v, LC_VALUE);
 	int line = ps->lineno;
 
 	if ((lo != NULL) != (hi != NULL))
 		return fail_at(ps, line, "ci_lo_us and ci_hi_us: one without the other");
 	x.have_ci = lo != NULL;
 	x.have_rounds = rounds != NULL;
-	if ((lo && (parse_number(ps, line, *lo, "ci_lo_us", &x.ci_lo) < 0 ||
+	x.have_value = value != NULL;
+	if ((value && parse_number(ps, line, *value, "value_us", &x.value) < 0) ||
+	    (lo && (parse_number(ps, line, *lo, "ci_lo_us", &x.ci_lo) < 0 ||
 		    parse_number(ps, line, *hi, "ci_hi_us", &x.ci_hi) < 0)) ||
 	    (rounds && parse_number(ps, line, *rounds, "rounds", &x.rounds) < 0) ||
 	    (smp && sample_list(ps, line, *smp, &x.first, &x.count) < 0) ||
@@ -1332,10 +1362,36 @@ static int jskip(struct json *j);
 /* The members of an object: member(j, key, ctx) reads each value. */
 typedef int (*member_fn)(struct json *j, const char *key, void *ctx);
 
+/* FNV-1a: keys seen in one object are remembered by hash, so that a
+ * duplicate (which one would win?) is refused without keeping them. */
+static uint64_t key_hash(const char *key)
+{
+	uint64_t h = UINT64_C(14695981039346656037);
+
+	for (; *key; key++)
+		h = (h ^ (unsigned char)*key) * UINT64_C(1099511628211);
+	return h;
+}
+
+static int key_seen(struct json *j, uint64_t *seen, size_t *n, const char *key)
+{
+	uint64_t h = key_hash(key);
+
+	for (size_t i = 0; i < *n; i++)
+		if (seen[i] == h)
+			return fail_at(j->ps, j->line, "'%s' given twice in one JSON object", key);
+	if (*n == JSON_MAX_KEYS)
+		return fail_at(j->ps, j->line, "more than %d keys in one JSON object: not an "
+					       "osbench result file", JSON_MAX_KEYS);
+	seen[(*n)++] = h;
+	return 0;
+}
+
 static int jobject(struct json *j, member_fn member, void *ctx)
 {
 	char key[64];
-	size_t full;
+	uint64_t seen[JSON_MAX_KEYS];
+	size_t full, nseen = 0;
 
 	if (++j->depth > JSON_MAX_DEPTH)
 		return fail_at(j->ps, j->line, "JSON nested too deeply");
@@ -1354,7 +1410,7 @@ static int jobject(struct json *j, member_fn member, void *ctx)
 		/* a key too long for the buffer is no key of ours */
 		if (full >= sizeof key)
 			key[0] = '\0';
-		if (member(j, key, ctx) < 0)
+		if ((key[0] && key_seen(j, seen, &nseen, key) < 0) || member(j, key, ctx) < 0)
 			return -1;
 		if (jpeek(j) == ',') {
 			j->p++;
@@ -1442,7 +1498,7 @@ static int jvalue(struct json *j, const char *key, double *out)
 		return fail_at(j->ps, j->line, "'%s' is not a JSON number", key);
 	if (jnumber(j, out) < 0)
 		return -1;
-	if (*out < 0)
+	if (signbit(*out))
 		return fail_at(j->ps, line, "'%s' is negative", key);
 	return 0;
 }
@@ -1461,7 +1517,10 @@ static int host_member(struct json *j, const char *key, void *ctx)
 	if (strcmp(key, "os") == 0)
 		return jfield(j, key, f->os, sizeof f->os);
 	if (strcmp(key, "mhz") == 0)
-		return jvalue(j, key, &f->mhz);
+		return jvalue(j, key, &f->mhz) < 0 ||
+				       mhz_bound(((struct jhost *)ctx)->ps, j->line, f->mhz) < 0
+			       ? -1
+			       : 0;
 	if (strcmp(key, "build") == 0)
 		return jfield(j, key, f->build, sizeof f->build);
 	if (strcmp(key, "placement") == 0) {
@@ -1522,6 +1581,10 @@ static int record_member(struct json *j, const char *key, void *ctx)
 	if (strcmp(key, "median") == 0) {
 		r->have_median = 1;
 		return jvalue(j, key, &r->median);
+	}
+	if (strcmp(key, "value") == 0) {
+		r->x.have_value = 1;
+		return jvalue(j, key, &r->x.value);
 	}
 	if (strcmp(key, "ci_lo_us") == 0) {
 		r->have_lo = 1;

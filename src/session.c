@@ -9,6 +9,7 @@
 #include "affinity.h"
 #include "build.h"
 #include "interrupt.h"
+#include "label.h"
 #include "session.h"
 
 #define IO_TIMEOUT_MS 2000
@@ -122,9 +123,10 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 			affinity_online_cpus() - 1);
 		return 2;
 	}
+	/* out of descriptors is the machine's state, not bad usage */
 	if (interrupt_install() < 0) {
-		fprintf(stderr, "osbench: signal handlers: %s\n", strerror(errno));
-		return 2;
+		fprintf(stderr, "osbench: cannot start: signal handlers: %s\n", strerror(errno));
+		return 1;
 	}
 	if (tmpdir_create(s->tmpdir, sizeof s->tmpdir, err, sizeof err) < 0) {
 		fprintf(stderr, "osbench: %s\n", err);
@@ -139,6 +141,13 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 	s->opts.helper = s->helper;
 	s->progress = isatty(STDERR_FILENO);
 	host_gather(&s->host, a->label, argc, argv);
+	if (!a->label && label_check(s->host.host, err, sizeof err) < 0) {
+		fprintf(stderr, "osbench: host name: %s: give --label NAME\n", err);
+		tmpdir_remove(s->tmpdir);
+		if (s->to_file)
+			outfile_abort(&s->out);
+		return 2;
+	}
 	build_describe(s->host.build, sizeof s->host.build);
 	snprintf(s->host.placement, sizeof s->host.placement, "%s",
 		 placement_name(s->opts.placement));

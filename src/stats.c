@@ -53,38 +53,59 @@ void stats_summarise(double *v, size_t n, struct summary *out)
 	out->cv_pct = cv_of(v, n);
 }
 
-/* P(B = i) for B ~ binomial(n, 1/2), through logarithms so that large n
+/* P(B = i) for B ~ binomial(n, q), through logarithms so that large n
  * neither overflows nor underflows before it matters. */
-static double binomial_half(size_t n, size_t i)
+static double binomial(size_t n, size_t i, double q)
 {
-	return exp(lgamma((double)n + 1) - lgamma((double)i + 1) -
-		   lgamma((double)(n - i) + 1) - (double)n * log(2.0));
+	return exp(lgamma((double)n + 1) - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) +
+		   (double)i * log(q) + (double)(n - i) * log1p(-q));
+}
+
+double stats_quantile(const double *sorted, size_t n, double q)
+{
+	double h = (double)(n - 1) * q;
+	size_t k = (size_t)h;
+
+	if (k + 1 >= n)
+		return sorted[n - 1];
+	return sorted[k] + (h - (double)k) * (sorted[k + 1] - sorted[k]);
+}
+
+double stats_quantile_ci(const double *sorted, size_t n, double q, double *lo, double *hi)
+{
+	double cdf = 0, at_lo = -1, at_hi = -1, first = 0, last = 0;
+	size_t l = 1, u = n; /* ranks from 1 */
+
+	/* B, the number of samples below the true q-quantile, is binomial(n,
+	   q); x_(k) lies below it when B >= k.  The lower bound is the
+	   highest rank k with P(B <= k-1) <= 2.5 %, the upper the lowest
+	   with P(B <= k-1) >= 97.5 %; the coverage is P(l <= B <= u-1) */
+	for (size_t k = 1; k <= n; k++) {
+		cdf += binomial(n, k - 1, q); /* P(B <= k-1) */
+		if (k == 1)
+			first = cdf;
+		if (cdf <= 0.025) {
+			l = k;
+			at_lo = cdf;
+		}
+		if (at_hi < 0 && cdf >= 0.975) {
+			u = k;
+			at_hi = cdf;
+		}
+		last = cdf;
+	}
+	if (at_lo < 0)
+		at_lo = first;
+	if (at_hi < 0)
+		at_hi = last;
+	*lo = sorted[l - 1];
+	*hi = sorted[u - 1];
+	return at_hi - at_lo;
 }
 
 double stats_median_ci(const double *sorted, size_t n, double *lo, double *hi)
 {
-	double tail = 0, cum = 0;
-	size_t k = 0; /* the interval's rank from each end, from 1; 0: none */
-
-	/* the interval from the (j+1)-th smallest to the (j+1)-th largest
-	   misses the median only when j or fewer samples fall on one side
-	   of it: probability 2 P(B <= j); take the largest j keeping that
-	   within 5 % */
-	for (size_t j = 0; j < n / 2; j++) {
-		cum += binomial_half(n, j);
-		if (cum > 0.025)
-			break;
-		tail = cum;
-		k = j + 1;
-	}
-	if (k == 0) {
-		*lo = sorted[0];
-		*hi = sorted[n - 1];
-		return 1.0 - 2.0 * binomial_half(n, 0);
-	}
-	*lo = sorted[k - 1];
-	*hi = sorted[n - k];
-	return 1.0 - 2.0 * tail;
+	return stats_quantile_ci(sorted, n, 0.5, lo, hi);
 }
 
 /* ---- Mann-Whitney U ----------------------------------------------------- */

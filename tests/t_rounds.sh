@@ -5,12 +5,12 @@
 # the warning of a build that is not plain and optimised.
 . "$(dirname "$0")/lib.sh"
 
-# long_fields FILE: "median ci_lo ci_hi rounds nsamples reps placement" per ok row
+# long_fields FILE: "median ci_lo ci_hi rounds nsamples reps placement value" per ok row
 long_fields() {
 	awk -F'\t' '$1 == "table" { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		/^#/ || $(c["status"]) != "ok" { next }
 		{ print $(c["median_us"]), $(c["ci_lo_us"]), $(c["ci_hi_us"]), $(c["rounds"]),
-			split($(c["samples_us"]), s, ","), $(c["reps"]), $(c["placement"]) }' "$1"
+			split($(c["samples_us"]), s, ","), $(c["reps"]), $(c["placement"]), $(c["value_us"]) }' "$1"
 }
 
 # --- long: the samples travel with the figure
@@ -18,8 +18,10 @@ run run -q -f long null pipe
 check "rounds long run exits 0" [ "$rc" -eq 0 ]
 long_fields "$work/out" >"$work/fields"
 check "rounds long has two ok rows" [ "$(wc -l <"$work/fields")" -eq 2 ]
-check "rounds long: ci_lo <= median <= ci_hi, all positive" \
-	awk '{ if (!($2 > 0 && $2 <= $1 && $1 <= $3)) bad++ } END { exit bad > 0 || NR == 0 }' "$work/fields"
+check "rounds long: ci_lo <= value <= ci_hi, all positive" \
+	awk '{ if (!($2 > 0 && $2 <= $8 && $8 <= $3)) bad++ } END { exit bad > 0 || NR == 0 }' "$work/fields"
+check "rounds long: the value is the lower quartile, at or below the median" \
+	awk '{ if (!($8 <= $1)) bad++ } END { exit bad > 0 || NR == 0 }' "$work/fields"
 check "rounds long: --quick takes two rounds" awk '{ if ($4 != 2) bad++ } END { exit bad > 0 || NR == 0 }' "$work/fields"
 check "rounds long: one sample per rep, several per round" \
 	awk '{ if ($5 != $6 || $5 < $4) bad++ } END { exit bad > 0 || NR == 0 }' "$work/fields"
@@ -49,7 +51,7 @@ assert d["host"]["build"].startswith(("gcc ", "clang ")), d["host"]["build"]
 assert d["host"]["placement"] == "same"
 assert r["placement"] == "same" and r["rounds"] == 2
 assert len(r["samples_us"]) == r["reps"] and all(s > 0 for s in r["samples_us"])
-assert r["ci_lo_us"] <= r["median"] <= r["ci_hi_us"]
+assert r["ci_lo_us"] <= r["value"] <= r["ci_hi_us"] and r["value"] <= r["median"]
 ' "$work/out"
 else
 	echo "skip rounds json: python3 is not installed"
@@ -203,7 +205,7 @@ fi
 awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "syscall" { $18 = "2"; $19 = "3" } { print }' "$work/base.long" >"$work/outside.long"
 run compare "$work/outside.long" "$work/base.long"
 check "rounds reader: a median outside its interval is refused" [ "$rc" -eq 2 ]
-check "rounds reader: ... naming file and line" grep -qF "'$work/outside.long' line 7: median outside its confidence interval" "$work/err"
+check "rounds reader: ... naming file and line" grep -qF "'$work/outside.long' line 7: figure outside its confidence interval" "$work/err"
 awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "syscall" { $21 = "1,x,2" } { print }' "$work/base.long" >"$work/badsample.long"
 run compare "$work/badsample.long" "$work/base.long"
 check "rounds reader: a sample that is not a number is refused" grep -qF "line 7: samples_us: 'x' is not a number" "$work/err"

@@ -115,9 +115,32 @@ static void test_holm(void)
 	CHECK("stats holm caps at 1", adj2[0] == 1 && adj2[1] == 1);
 }
 
+/* The quartiles' intervals by the same rule: ranks from binomial(n, 1/4)
+ * and binomial(n, 3/4) (computed independently from the binomial
+ * sums): n = 20 gives (x2, x10) and (x11, x19), n = 100 (x17, x35). */
+static void test_quantile(void)
+{
+	double v[100], lo, hi, cover;
+
+	for (int i = 0; i < 100; i++)
+		v[i] = i + 1;
+	CHECK("stats quantile 0.25 of 1..5 is 2", near(stats_quantile(v, 5, 0.25), 2));
+	CHECK("stats quantile interpolates: 0.25 of 1..4 is 1.75", near(stats_quantile(v, 4, 0.25), 1.75));
+	CHECK("stats quantile 0.5 is the median", near(stats_quantile(v, 10, 0.5), 5.5));
+	CHECK("stats quantile of one sample is it", stats_quantile(v, 1, 0.25) == 1);
+	cover = stats_quantile_ci(v, 20, 0.25, &lo, &hi);
+	CHECK("stats ci of the lower quartile of 20 is (x2, x10) at 96.2 %",
+	      lo == 2 && hi == 10 && fabs(cover - 0.96182296) < 1e-6);
+	stats_quantile_ci(v, 20, 0.75, &lo, &hi);
+	CHECK("stats ci of the upper quartile of 20 is (x11, x19)", lo == 11 && hi == 19);
+	stats_quantile_ci(v, 100, 0.25, &lo, &hi);
+	CHECK("stats ci of the lower quartile of 100 is (x17, x35)", lo == 17 && hi == 35);
+}
+
 void test_stats_inference(void)
 {
 	test_median_ci();
+	test_quantile();
 	test_mann_whitney();
 	test_holm();
 }
