@@ -105,12 +105,12 @@ run run -q --cpu 0 -f long null
 check "rounds --cpu alone means same" grep -qx "# placement: same" "$work/out"
 
 bad_usage() { # NAME EXPECTED-MESSAGE ARGS...
-	name=$1 want=$2
+	what=$1 want=$2
 	shift 2
 	run "$@"
-	check "rounds $name exits 2" [ "$rc" -eq 2 ]
-	check "rounds $name: one line naming it" sh -c 'grep -qF -- "$1" "$2" && [ "$(wc -l <"$2")" -eq 1 ]' _ "$want" "$work/err"
-	check "rounds $name: nothing on stdout" [ ! -s "$work/out" ]
+	check "rounds $what exits 2" [ "$rc" -eq 2 ]
+	check "rounds $what: one line naming it" sh -c 'grep -qF -- "$1" "$2" && [ "$(wc -l <"$2")" -eq 1 ]' _ "$want" "$work/err"
+	check "rounds $what: nothing on stdout" [ ! -s "$work/out" ]
 }
 bad_usage "--placement bogus" "--placement: 'bogus' is not free, same or spread" run --placement bogus null
 bad_usage "--placement empty" "--placement: '' is not free, same or spread" run --placement= null
