@@ -54,6 +54,13 @@ void latency_body(const struct job *j, struct mod_ctx *base, struct report *r,
 void sweep_body(const struct job *j, struct mod_ctx *base, struct report *r,
 		double *samples);
 
+/* Resource use of this process (RUSAGE_SELF) or of every child it has
+ * reaped (RUSAGE_CHILDREN); zeros when getrusage fails. */
+struct usage {
+	double cpu_us, vcsw, ivcsw;
+};
+void usage_of(int who, struct usage *u);
+
 /* One worker: setup, then measure(arg, ctx, setup_ok), then teardown
  * when setup succeeded.  measure is called even when setup failed, so a
  * worker can still keep its appointments with the others. */

@@ -1,7 +1,11 @@
 #!/bin/sh
 # How well `osbench check` tells a real change from noise on this host.
 #
-#   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS] [CHECK-ARGS...]
+#   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS] [-l] [-- CHECK-ARGS...]
+#
+# -l takes the baselines in long format, with their samples (check then
+# holds samples against samples); by default they are tables, as a plain
+# `osbench -o BASELINE` writes them.
 #
 # A/A: TRIES times, a baseline of the default run, then `check BASELINE`
 # (rerun mode) at once: every figure flagged slower or faster is a false
@@ -12,13 +16,14 @@
 # sides of an A/B pass a filter, so the only difference is its length.
 # Needs a C compiler and Linux; targets are reported, never asserted.
 set -eu
-tries=4 bin=./osbench slowdowns=100,25
-while getopts n:b:s: opt; do
+tries=4 bin=./osbench slowdowns=100,25 base_fmt=table
+while getopts n:b:s:l opt; do
 	case $opt in
 	n) tries=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	s) slowdowns=$OPTARG ;;
-	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS] [CHECK-ARGS...]" >&2; exit 2 ;;
+	l) base_fmt=long ;;
+	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS] [-l] [-- CHECK-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -36,12 +41,19 @@ null_under() {
 	done | sort -n | sed -n 3p
 }
 
-# instructions that cost NS more per call: from two lengths' figures
-base=$(null_under 0)
-long=$(null_under 2000)
-per_insn=$(awk -v a="$base" -v b="$long" 'BEGIN { printf "%.6f", (b - a) * 1000 / 2000 }')
-echo "calibration: null call $base us under an empty filter, $long us under 2000 instructions:" \
-	"$per_insn ns per instruction"
+# the filter lengths that cost NS more per call, from measured points: a
+# short filter's instructions are nearly free (the CPU overlaps them with
+# the call), so the cost is not linear in the length
+lengths="1 64 128 256 512 1024 2048"
+for L in $lengths; do echo "$L $(null_under "$L")"; done >"$dir/curve"
+echo "calibration (filter length, null call us): $(tr '\n' ';' <"$dir/curve")"
+length_for() { # NS: the length whose null call is NS more than at length 1
+	awk -v ns="$1" 'NR == 1 { base = $2 } { L[NR] = $1; v[NR] = ($2 - base) * 1000; n = NR }
+		END { for (i = 2; i <= n; i++) if (v[i] >= ns) {
+			f = v[i] > v[i - 1] ? (ns - v[i - 1]) / (v[i] - v[i - 1]) : 1
+			printf "%d", L[i - 1] + f * (L[i] - L[i - 1]); exit }
+		printf "%d", L[n] }' "$dir/curve"
+}
 
 flagged() { # FILE: figures judged slower or faster
 	awk -F'\t' '$NF == "slower" || $NF == "faster" { n++ } END { print n + 0 }' "$1"
@@ -50,7 +62,7 @@ flagged() { # FILE: figures judged slower or faster
 echo "A/A: $tries tries, check against a baseline taken just before"
 alarms=0 i=1
 while [ "$i" -le "$tries" ]; do
-	"$bin" -o "$dir/base.tsv" 2>/dev/null || true
+	"$bin" -f "$base_fmt" -o "$dir/base.tsv" 2>/dev/null || true
 	"$bin" check "$@" "$dir/base.tsv" >"$dir/check.out" 2>/dev/null || true
 	n=$(flagged "$dir/check.out")
 	alarms=$((alarms + n))
@@ -60,14 +72,16 @@ done
 echo "A/A: $alarms figures flagged over $tries tries"
 
 for ns in $(echo "$slowdowns" | tr ',' ' '); do
-	insns=$(awk -v ns="$ns" -v p="$per_insn" 'BEGIN { printf "%d", p > 0 ? ns / p : 0 }')
+	insns=$(length_for "$ns")
+	got=$(null_under "$insns")
+	echo "  +${ns} ns: a filter of $insns instructions; null call $got us against $(head -n 1 "$dir/curve" | cut -d' ' -f2) us"
 	caught=0 i=1
 	while [ "$i" -le "$tries" ]; do
-		"$dir/slowsys" 1 "$bin" -o "$dir/base.tsv" 2>/dev/null || true
+		"$dir/slowsys" 1 "$bin" -f "$base_fmt" -o "$dir/base.tsv" 2>/dev/null || true
 		"$dir/slowsys" $((insns + 1)) "$bin" check "$@" "$dir/base.tsv" >"$dir/check.out" 2>/dev/null || true
-		verdict=$(awk -F'\t' '$2 == "null call" { print $4 " vs " $3 " " $NF }' "$dir/check.out")
+		verdict=$(awk -F'\t' '$2 == "null call" { print $4 " vs " $3 " (ratio " $5 ", p " $6 ") " $NF }' "$dir/check.out")
 		case $verdict in *slower) caught=$((caught + 1)) ;; esac
-		echo "  +${ns} ns try $i: null call $verdict; others flagged: $(awk -F'\t' '$2 != "null call" && ($NF == "slower" || $NF == "faster") { n++ } END { print n + 0 }' "$dir/check.out")"
+		echo "  +${ns} ns try $i: null call $verdict; others flagged: $(awk -F'\t' '$2 != "null call" && ($NF == "slower" || $NF == "faster") { n++ } END { print n + 0 }' "$dir/check.out"); $(tail -n 1 "$dir/check.out")"
 		i=$((i + 1))
 	done
 	echo "A/B +${ns} ns per system call ($insns instructions): caught $caught of $tries"

@@ -2,7 +2,8 @@
  * made now.  A figure is slower or faster only when its change is beyond
  * the tolerance and significant given both sides' samples (Mann-Whitney
  * U, Holm-corrected over every figure tested); in rerun mode a figure
- * that looks slower is measured once more and must look slower again. */
+ * that looks slower or faster is measured once more and must look so
+ * again. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@
 
 /* The default tolerance, in percent, and the significance level; README
  * "check" has the A/A and A/B rates that chose them. */
-#define CHECK_TOLERANCE_PCT 10.0
+#define CHECK_TOLERANCE_PCT 15.0
 #define CHECK_ALPHA 0.05
 
 /* One baseline figure's judgement. */
@@ -317,12 +318,12 @@ static void count(const struct row *rows, size_t n, int unchecked, struct tally 
 	t->unchecked = unchecked;
 }
 
-/* ---- rerun mode: a slower figure is measured again ------------------------ */
+/* ---- rerun mode: a change is measured again ------------------------------- */
 
-/* The figures that look slower, measured again on their own (each gets
- * the whole budget's share of fewer figures); each stays slower only if
- * the second measurement says so too, and its row shows that one. */
-static int confirm_slower(const struct args *a, const struct rfile *base, struct row *rows,
+/* The figures that look slower or faster, measured again on their own
+ * (each gets a larger share of the budget); each keeps its verdict only
+ * if the second measurement says so too, and its row shows that one. */
+static int confirm_changes(const struct args *a, const struct rfile *base, struct row *rows,
 			  size_t n, double tol, int argc, char **argv, struct rfile *again,
 			  int *nagain)
 {
@@ -335,7 +336,7 @@ static int confirm_slower(const struct args *a, const struct rfile *base, struct
 	if (!subset || !re || !idx)
 		goto out;
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].v == V_SLOWER) {
+		if (rows[i].v == V_SLOWER || rows[i].v == V_FASTER) {
 			subset[k] = *rows[i].b;
 			idx[k++] = i;
 		}
@@ -553,7 +554,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 	warn_builds(base, cur, ncur);
 	n = make_rows(base, cur, ncur, rows, &unchecked);
 	if (judge_rows(base, rows, n, tol / 100.0) < 0 ||
-	    (rerun && confirm_slower(a, base, rows, n, tol / 100.0, argc, argv, again,
+	    (rerun && confirm_changes(a, base, rows, n, tol / 100.0, argc, argv, again,
 				     &nagain) < 0)) {
 		if (!interrupt_signal())
 			fprintf(stderr, "osbench: check: %s\n",

@@ -16,10 +16,6 @@ typedef int (*run_fn)(struct mod_ctx *, uint64_t);
    the clock cannot see it. */
 #define MAX_N (UINT64_C(1) << 40)
 
-struct usage {
-	double cpu_us, vcsw, ivcsw;
-};
-
 /* One round's state, passed through the worker's lifecycle. */
 struct round {
 	const struct job *j;
@@ -72,9 +68,10 @@ static int sample(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t n, do
  * first part of the warm-up.  One slow sample (a first-touch page fault,
  * a preemption) must not fix n too small, so n follows the fastest
  * per-iteration time seen, and it takes three samples to settle. */
-static int calibrate(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t *n_out)
+static int calibrate(struct round *rd, run_fn fn, struct mod_ctx *c, double target_ns,
+		     uint64_t *n_out)
 {
-	double target_ns = rd->j->o->target_ms * 1e6, best = 0;
+	double best = 0;
 	uint64_t n = 1;
 
 	for (int tries = 1;; tries++) {
@@ -95,28 +92,15 @@ static int calibrate(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t *n
 	return 0;
 }
 
-static void usage_now(struct usage *u)
-{
-	struct rusage r;
-
-	memset(u, 0, sizeof *u);
-	if (getrusage(RUSAGE_SELF, &r) < 0)
-		return;
-	u->cpu_us = (double)(r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1e6 +
-		    (double)(r.ru_utime.tv_usec + r.ru_stime.tv_usec);
-	u->vcsw = (double)r.ru_nvcsw;
-	u->ivcsw = (double)r.ru_nivcsw;
-}
-
 /* One op sample, with this process's resource use around it. */
 static int op_sample(struct round *rd, struct mod_ctx *c, uint64_t n, double *ns)
 {
 	struct usage a, b;
 	int rc;
 
-	usage_now(&a);
+	usage_of(RUSAGE_SELF, &a);
 	rc = sample(rd, rd->j->s->mod->run, c, n, ns);
-	usage_now(&b);
+	usage_of(RUSAGE_SELF, &b);
 	rd->used.cpu_us += b.cpu_us - a.cpu_us;
 	rd->used.vcsw += b.vcsw - a.vcsw;
 	rd->used.ivcsw += b.ivcsw - a.ivcsw;
@@ -166,6 +150,7 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 	int own_baseline = j->s->mod->baseline != NULL;
 	run_fn base_fn = own_baseline ? j->s->mod->baseline : empty_run;
 	double op_ns[CHILD_MAX_SAMPLES], base_ns[CHILD_MAX_SAMPLES], warm;
+	double target_ns = j->o->target_ms * 1e6;
 	int k = j->o->samples, nbase = 0;
 
 	if (!setup_ok) {
@@ -174,8 +159,11 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 	}
 	r->n = j->n;
 	r->base_n = j->base_n;
-	if (j->calibrate && (calibrate(rd, j->s->mod->run, c, &r->n) < 0 ||
-			     calibrate(rd, base_fn, c, &r->base_n) < 0)) {
+	/* the bare loop is the same few instructions whatever happens: a
+	   tenth of a sample pins its cost down as well */
+	if (j->calibrate && (calibrate(rd, j->s->mod->run, c, target_ns, &r->n) < 0 ||
+			     calibrate(rd, base_fn, c, own_baseline ? target_ns : target_ns / 10,
+				       &r->base_n) < 0)) {
 		fail_with(r, c->err);
 		return;
 	}

@@ -15,23 +15,6 @@
 #include "child.h"
 #include "interrupt.h"
 
-struct usage {
-	double cpu_us, vcsw, ivcsw;
-};
-
-static void usage_children(struct usage *u)
-{
-	struct rusage r;
-
-	memset(u, 0, sizeof *u);
-	if (getrusage(RUSAGE_CHILDREN, &r) < 0)
-		return;
-	u->cpu_us = (double)(r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1e6 +
-		    (double)(r.ru_utime.tv_usec + r.ru_stime.tv_usec);
-	u->vcsw = (double)r.ru_nvcsw;
-	u->ivcsw = (double)r.ru_nivcsw;
-}
-
 static void fail_report(struct report *r, const char *reason)
 {
 	r->status = ST_FAIL;
@@ -122,7 +105,7 @@ static void lifecycle(const struct job *j, struct report *r, double *samples)
 	struct usage k0, k1;
 
 	ctx_init(&c, j);
-	usage_children(&k0);
+	usage_of(RUSAGE_CHILDREN, &k0);
 	if (mod->setup_shared && mod->setup_shared(&c) < 0) {
 		fail_report(r, c.err);
 		return;
@@ -133,7 +116,7 @@ static void lifecycle(const struct job *j, struct report *r, double *samples)
 		latency_body(j, &c, r, samples);
 	if (mod->teardown_shared)
 		mod->teardown_shared(&c);
-	usage_children(&k1);
+	usage_of(RUSAGE_CHILDREN, &k1);
 	if (r->status == ST_OK && r->run_ops > 0)
 		add_helpers(r, &k0, &k1);
 }

@@ -59,3 +59,14 @@ no_process_left() {
 }
 
 one_line_stderr() { [ "$(wc -l <"$work/err")" -eq 1 ]; }
+
+# refused NAME MESSAGE ARGS...: bad usage or input, exit 2, one line on
+# stderr holding MESSAGE, nothing on stdout
+refused() {
+	what=$1 want=$2
+	shift 2
+	run "$@"
+	check "$what exits 2" [ "$rc" -eq 2 ]
+	check "$what: one line saying why" sh -c 'grep -qF -- "$1" "$2" && [ "$(wc -l <"$2")" -eq 1 ]' _ "$want" "$work/err"
+	check "$what: nothing on stdout" [ ! -s "$work/out" ]
+}

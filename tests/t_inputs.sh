@@ -4,14 +4,6 @@
 # labels no writer can round-trip, stray names, duplicate JSON keys.
 . "$(dirname "$0")/lib.sh"
 
-refused() { # NAME EXPECTED-MESSAGE ARGS...
-	what=$1 want=$2
-	shift 2
-	run "$@"
-	check "inputs $what exits 2" [ "$rc" -eq 2 ]
-	check "inputs $what: one line saying why" sh -c 'grep -qF -- "$1" "$2" && [ "$(wc -l <"$2")" -eq 1 ]' _ "$want" "$work/err"
-	check "inputs $what: nothing on stdout" [ ! -s "$work/out" ]
-}
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$work" || exit 2
@@ -22,20 +14,20 @@ table_with ok.tsv 0.20
 
 # --- figures no measurement can give, in every format
 table_with huge.tsv 1e100
-refused "a figure of 1e100" "'huge.tsv' line 3: null call: 1e+100 is not a measurement (1e-09 to 1e+15)" compare ok.tsv huge.tsv
+refused "inputs a figure of 1e100" "'huge.tsv' line 3: null call: 1e+100 is not a measurement (1e-09 to 1e+15)" compare ok.tsv huge.tsv
 table_with top.tsv 1e308
-refused "a figure of 1e308" "'top.tsv' line 3: null call: 1e+308 is not a measurement" check top.tsv ok.tsv
+refused "inputs a figure of 1e308" "'top.tsv' line 3: null call: 1e+308 is not a measurement" check top.tsv ok.tsv
 table_with tiny.tsv 1e-320
-refused "a figure of 1e-320" "'tiny.tsv' line 3: null call: 9.99989e-321 is not a measurement" compare ok.tsv tiny.tsv
+refused "inputs a figure of 1e-320" "'tiny.tsv' line 3: null call: 9.99989e-321 is not a measurement" compare ok.tsv tiny.tsv
 table_with zero.tsv 0
-refused "a figure of 0" "'zero.tsv' line 3: null call: 0 is not a measurement" compare ok.tsv zero.tsv
+refused "inputs a figure of 0" "'zero.tsv' line 3: null call: 0 is not a measurement" compare ok.tsv zero.tsv
 json_with() { # FILE MEDIAN-TEXT
 	printf '{"osbench": "0.2.0", "host": {"name": "a"}, "results": [{"table": "syscall", "column": "null call", "status": "ok", "median": %s}]}\n' "$2" >"$1"
 }
 json_with negzero.json -0
-refused "a JSON median of -0" "'negzero.json' line 1: 'median' is negative" check negzero.json ok.tsv
+refused "inputs a JSON median of -0" "'negzero.json' line 1: 'median' is negative" check negzero.json ok.tsv
 json_with big.json 1e200
-refused "a JSON median of 1e200" "'big.json' line 1: null call: 1e+200 is not a measurement" compare ok.tsv big.json
+refused "inputs a JSON median of 1e200" "'big.json' line 1: null call: 1e+200 is not a measurement" compare ok.tsv big.json
 # the extremes that are measurements print short, with a readable ratio
 table_with fast.tsv 0.000000002
 table_with slow.tsv 5000
@@ -58,22 +50,22 @@ for keep in 16 18 19; do
 done
 # cut between the two tables: everything before the proc table
 awk '/^# proc:/ { exit } { print }' full.tsv >between.tsv
-refused "a table file cut between tables" "'between.tsv': no '# end: N figures' line: the file is cut short" compare full.tsv between.tsv
+refused "inputs a table file cut between tables" "'between.tsv': no '# end: N figures' line: the file is cut short" compare full.tsv between.tsv
 sed 's/^# end: 10 figures$/# end: 11 figures/' full.tsv >miscount.tsv
-refused "an end line that counts more figures" "the end line says 11 figures, the file holds 10: cut short" compare full.tsv miscount.tsv
+refused "inputs an end line that counts more figures" "the end line says 11 figures, the file holds 10: cut short" compare full.tsv miscount.tsv
 { cat full.tsv; printf 'alpha\tLinux\t1\n'; } >after.tsv
-refused "a row after the end line" "a row after the end line" compare full.tsv after.tsv
+refused "inputs a row after the end line" "a row after the end line" compare full.tsv after.tsv
 run compare full.tsv full.long
 check "inputs complete files compare" [ "$rc" -eq 0 ]
 
 # --- labels: one rule every writer can round-trip
-refused "--label with a control byte" "--label: control byte 0x01 at byte 2" run -q -l "$(printf 'a\001b')" null
-refused "--label with ESC" "--label: control byte 0x1b at byte 1" run -q -l "$(printf '\033[31mred')" null
-refused "--label with DEL" "--label: control byte 0x7f at byte 3" run -q -l "$(printf 'ab\177')" null
-refused "--label starting with #" "--label: starts with '#'" run -q -l '#host' null
-refused "--label not UTF-8" "--label: byte 0xff at byte 1 is not UTF-8" run -q -l "$(printf '\377\376')" null
-refused "--label too long" "--label: 256 bytes long, at most 255" run -q -l "$(printf '%0256d' 0)" null
-refused "--label of a cut character" "--label: byte 0xc3 at byte 4 is not UTF-8" run -q -l "$(printf 'caf\303')" null
+refused "inputs --label with a control byte" "--label: control byte 0x01 at byte 2" run -q -l "$(printf 'a\001b')" null
+refused "inputs --label with ESC" "--label: control byte 0x1b at byte 1" run -q -l "$(printf '\033[31mred')" null
+refused "inputs --label with DEL" "--label: control byte 0x7f at byte 3" run -q -l "$(printf 'ab\177')" null
+refused "inputs --label starting with #" "--label: starts with '#'" run -q -l '#host' null
+refused "inputs --label not UTF-8" "--label: byte 0xff at byte 1 is not UTF-8" run -q -l "$(printf '\377\376')" null
+refused "inputs --label too long" "--label: 256 bytes long, at most 255" run -q -l "$(printf '%0256d' 0)" null
+refused "inputs --label of a cut character" "--label: byte 0xc3 at byte 4 is not UTF-8" run -q -l "$(printf 'caf\303')" null
 run run -q -l "café ☕" -f json -o label.json null
 check "inputs a UTF-8 label runs" [ "$rc" -eq 0 ]
 run compare label.json label.json
@@ -92,25 +84,25 @@ else
 fi
 
 # --- stray names and numbers as given
-refused "--version with a name" "--version: 'extra': it takes no names" --version extra
-refused "help with a stray name" "help: 'bogus' is not a command (see 'osbench --help')" help bogus
+refused "inputs --version with a name" "--version: 'extra': it takes no names" --version extra
+refused "inputs help with a stray name" "help: 'bogus' is not a command (see 'osbench --help')" help bogus
 run help run
 check "inputs help with a command's name exits 0" [ "$rc" -eq 0 ]
-refused "list with a name" "list: 'x': it takes no names" list x
-refused "--cpu +5" "--cpu: '+5' is not a whole number from 0 to 4095" run --cpu +5 null
-refused "run ctx --procs 1" "--procs: '1': a ctx ring needs at least 2 processes" run ctx --procs 1
+refused "inputs list with a name" "list: 'x': it takes no names" list x
+refused "inputs --cpu +5" "--cpu: '+5' is not a whole number from 0 to 4095" run --cpu +5 null
+refused "inputs run ctx --procs 1" "--procs: '1': a ctx ring needs at least 2 processes" run ctx --procs 1
 names=$(i=0; while [ $i -lt 65 ]; do printf 'null '; i=$((i + 1)); done)
 # shellcheck disable=SC2086
-refused "65 names" "too many names: 'null' is one more than 64" run $names
+refused "inputs 65 names" "too many names: 'null' is one more than 64" run $names
 run --help
 check "inputs --help says how many names" grep -q 'at most 64 names' "$work/out"
 check "inputs the man page says how many names" grep -q 'at most 64 names' "$top/osbench.1"
 
 # --- JSON keys given twice
 printf '{"osbench": "0.2.0", "host": {"name": "a", "name": "b"}, "results": [{"table": "syscall", "column": "null call", "status": "ok", "median": 0.2}]}\n' >dupkey.json
-refused "a JSON key given twice" "'dupkey.json' line 1: 'name' given twice in one JSON object" compare ok.tsv dupkey.json
+refused "inputs a JSON key given twice" "'dupkey.json' line 1: 'name' given twice in one JSON object" compare ok.tsv dupkey.json
 printf '{"osbench": "0.2.0", "results": [{"table": "syscall", "column": "null call", "status": "ok", "median": 0.2, "median": 0.3}]}\n' >dupmedian.json
-refused "a JSON median given twice" "'median' given twice in one JSON object" check dupmedian.json ok.tsv
+refused "inputs a JSON median given twice" "'median' given twice in one JSON object" check dupmedian.json ok.tsv
 
 # --- out of descriptors at the start is the machine's state: exit 1
 (ulimit -n 4 && exec "$OSBENCH" run -q null) >"$work/out" 2>"$work/err"

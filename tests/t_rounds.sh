@@ -104,25 +104,17 @@ fi
 run run -q --cpu 0 -f long null
 check "rounds --cpu alone means same" grep -qx "# placement: same" "$work/out"
 
-bad_usage() { # NAME EXPECTED-MESSAGE ARGS...
-	what=$1 want=$2
-	shift 2
-	run "$@"
-	check "rounds $what exits 2" [ "$rc" -eq 2 ]
-	check "rounds $what: one line naming it" sh -c 'grep -qF -- "$1" "$2" && [ "$(wc -l <"$2")" -eq 1 ]' _ "$want" "$work/err"
-	check "rounds $what: nothing on stdout" [ ! -s "$work/out" ]
-}
-bad_usage "--placement bogus" "--placement: 'bogus' is not free, same or spread" run --placement bogus null
-bad_usage "--placement empty" "--placement: '' is not free, same or spread" run --placement= null
-bad_usage "--placement free with --cpu" "--cpu: it pins processes, --placement free does not" run --placement free --cpu 0 null
-bad_usage "--placement for scale" "option '--placement' does not apply to 'scale'" scale mutex --placement same
-bad_usage "--precision 0" "--precision: '0' is not a percentage above 0, at most 100" run --precision 0 null
-bad_usage "--precision 101" "--precision: '101' is not a percentage" run --precision 101 null
-bad_usage "--precision abc" "--precision: 'abc' is not a percentage" run --precision abc null
-bad_usage "--budget 0" "--budget: '0' is not a number of seconds from 0.1 to 86400" run --budget 0 null
-bad_usage "--budget x" "--budget: 'x' is not a number of seconds" run --budget x null
-bad_usage "check -f long" "--format: 'check' writes table, json or junit, not 'long'" check -f long x.tsv
-bad_usage "run -f junit" "--format: 'junit' applies to 'check' only" run -f junit null
+refused "rounds --placement bogus" "--placement: 'bogus' is not free, same or spread" run --placement bogus null
+refused "rounds --placement empty" "--placement: '' is not free, same or spread" run --placement= null
+refused "rounds --placement free with --cpu" "--cpu: it pins processes, --placement free does not" run --placement free --cpu 0 null
+refused "rounds --placement for scale" "option '--placement' does not apply to 'scale'" scale mutex --placement same
+refused "rounds --precision 0" "--precision: '0' is not a percentage above 0, at most 100" run --precision 0 null
+refused "rounds --precision 101" "--precision: '101' is not a percentage" run --precision 101 null
+refused "rounds --precision abc" "--precision: 'abc' is not a percentage" run --precision abc null
+refused "rounds --budget 0" "--budget: '0' is not a number of seconds from 0.1 to 86400" run --budget 0 null
+refused "rounds --budget x" "--budget: 'x' is not a number of seconds" run --budget x null
+refused "rounds check -f long" "--format: 'check' writes table, json or junit, not 'long'" check -f long x.tsv
+refused "rounds run -f junit" "--format: 'junit' applies to 'check' only" run -f junit null
 
 # --reps fixes the rounds; --precision and --budget are taken
 run run -r 3 -t 1 -f long null
@@ -164,6 +156,24 @@ sed 's/^# build: .*/# build: clang 14.0.6, -O0, sanitizers none/' "$work/near.lo
 run check "$work/base.long" "$work/other-build.long"
 check "rounds check: builds that differ are named on stderr" \
 	grep -qF "osbench: check: warning: '$work/base.long' was built with 'gcc 12.2.0, -O2, sanitizers none', the current figures with 'clang 14.0.6, -O0, sanitizers none'" "$work/err"
+
+# rerun mode: a figure that looks slower is measured again before it is
+# called a regression (a baseline no real null call can match)
+mklong "$work/impossible.long" 0.001
+run check -q -f json "$work/impossible.long"
+check "rounds rerun check of an impossible baseline exits 1" [ "$rc" -eq 1 ]
+if command -v python3 >/dev/null 2>&1; then
+	check "rounds rerun check: the slower figure was measured again" python3 -c '
+import json, sys
+f = json.load(open(sys.argv[1]))["figures"][0]
+assert f["verdict"] == "slower" and f["measured_again"] is True, f
+' "$work/out"
+fi
+run check -q "$work/impossible.long"
+check "rounds rerun check: the summary counts it" grep -q "; 1 measured again)\$" "$work/out"
+check "rounds rerun check leaves nothing behind" tmp_empty
+run check -q --tolerance 1000 "$work/base.long"
+check "rounds rerun check: nothing slower, nothing measured again" sh -c '! grep -q "measured again" "$1"' _ "$work/out"
 
 # --- junit and json reports
 run check -f junit "$work/base.long" "$work/slow.long"
