@@ -1,0 +1,168 @@
+#!/bin/sh
+# Hostile-user cases: output files through links and with their modes,
+# results kept when the output cannot be written, extreme values in plot,
+# non-regular inputs, a small stack, few descriptors, SIGHUP and SIGQUIT,
+# and serve at its descriptor limit.
+. "$(dirname "$0")/lib.sh"
+
+is_root() { [ "$(id -u)" -eq 0 ]; }
+has_root_tools() { is_root && command -v setpriv >/dev/null 2>&1; }
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+SEED="$(dirname "$0")/../results/seeds/xeon-3.06-linux-2.4.tsv"
+SEED2="$(dirname "$0")/../results/seeds/opteron-850-linux-2.6.tsv"
+
+# a private directory every user can traverse, whatever TMPDIR's mode
+d="$work/pub"
+mkdir "$d"
+chmod 755 "$work" "$d"
+
+# the only entries of DIR are exactly NAMES (sorted, space-separated)
+only() { # DIR NAMES
+	[ "$(ls -A "$1" | sort | tr '\n' ' ')" = "$2 " ]
+}
+# bounded_wait PID: its exit status, or 255 after killing it when it is
+# still running 10 s on (a signal it ignored must not hang the tests)
+bounded_wait() {
+	n=0
+	while kill -0 "$1" 2>/dev/null && [ "$n" -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+	if kill -0 "$1" 2>/dev/null; then
+		kill -KILL "$1"
+		wait "$1"
+		return 255
+	fi
+	wait "$1"
+}
+is_result() { head -n 1 "$1" 2>/dev/null | grep -q '^# osbench '; }
+
+# --- 1. -o through a symbolic link
+mkdir "$d/l"
+echo old >"$d/l/real.tsv"
+ln -s real.tsv "$d/l/link.tsv"
+run run -q null -o "$d/l/link.tsv"
+check "harden -o link: exits 0" [ "$rc" -eq 0 ]
+check "harden -o link: the link stays a link" [ -L "$d/l/link.tsv" ]
+check "harden -o link: the target holds the results" is_result "$d/l/real.tsv"
+check "harden -o link: nothing else left" only "$d/l" "link.tsv real.tsv"
+
+ln -s gone.tsv "$d/l/dangling.tsv"
+run run -q null -o "$d/l/dangling.tsv"
+check "harden -o dangling link: exits 0" [ "$rc" -eq 0 ]
+check "harden -o dangling link: the link stays a link" [ -L "$d/l/dangling.tsv" ]
+check "harden -o dangling link: the target is created" is_result "$d/l/gone.tsv"
+
+# a chain of links into another directory: the temporary goes beside the
+# final target, so only that directory needs to be writable
+mkdir "$d/l/far"
+echo old >"$d/l/far/final.tsv"
+ln -s far/final.tsv "$d/l/hop2"
+ln -s hop2 "$d/l/hop1"
+if has_root_tools; then
+	chmod 555 "$d/l"
+	chmod 777 "$d/l/far"
+	chmod 666 "$d/l/far/final.tsv"
+	mkdir "$d/ntmp"
+	chmod 777 "$d/ntmp"
+	TMPDIR="$d/ntmp" as_nobody "$OSBENCH" run -q null -o "$d/l/hop1" >"$work/out" 2>"$work/err"
+	rc=$?
+	chmod 755 "$d/l"
+	check "harden -o link chain: exits 0 with only the target's directory writable" [ "$rc" -eq 0 ]
+	check "harden -o link chain: written through" is_result "$d/l/far/final.tsv"
+	check "harden -o link chain: links kept" sh -c '[ -L "$1/hop1" ] && [ -L "$1/hop2" ]' _ "$d/l"
+	check "harden -o link chain: no temporary left" only "$d/l/far" "final.tsv"
+else
+	echo "skip harden -o link chain: needs root and setpriv to drop privileges"
+fi
+
+# a link to a descriptor of ours (as /dev/stdout is): written in place
+ln -s /proc/self/fd/1 "$d/l/fd1"
+if [ -e /proc/self/fd/1 ]; then
+	"$OSBENCH" run -q null -o "$d/l/fd1" >"$d/l/captured" 2>"$work/err"
+	rc=$?
+	check "harden -o link to /proc/self/fd/1: exits 0" [ "$rc" -eq 0 ]
+	check "harden -o link to /proc/self/fd/1: the link stays" [ -L "$d/l/fd1" ]
+	check "harden -o link to /proc/self/fd/1: stdout's file holds the results" is_result "$d/l/captured"
+	"$OSBENCH" run -q null -o /dev/stdout 2>"$work/err" | cat >"$work/out"
+	check "harden -o /dev/stdout into a pipe" is_result "$work/out"
+	check "harden -o /dev/stdout stays a link or device" sh -c '[ -L /dev/stdout ] || [ -c /dev/stdout ]'
+else
+	echo "skip harden -o link to /proc/self/fd/1: no /proc here"
+fi
+
+# --- 2. modes and owners of -o files
+umask_run() { # UMASK FILE
+	(umask "$1" && exec "$OSBENCH" run -q null -o "$2") >/dev/null 2>&1
+}
+umask_run 077 "$d/m077.tsv"
+check "harden -o new file, umask 077: mode 600" [ "$(stat -c %a "$d/m077.tsv")" = 600 ]
+umask_run 002 "$d/m002.tsv"
+check "harden -o new file, umask 002: mode 664" [ "$(stat -c %a "$d/m002.tsv")" = 664 ]
+umask_run 022 "$d/m022.tsv"
+check "harden -o new file, umask 022: mode 644" [ "$(stat -c %a "$d/m022.tsv")" = 644 ]
+echo old >"$d/m600.tsv"
+chmod 600 "$d/m600.tsv"
+umask_run 022 "$d/m600.tsv"
+check "harden -o existing 0600 file keeps 600" [ "$(stat -c %a "$d/m600.tsv")" = 600 ]
+check "harden -o existing 0600 file replaced" is_result "$d/m600.tsv"
+echo old >"$d/m640.tsv"
+chmod 640 "$d/m640.tsv"
+ln -s m640.tsv "$d/m640.link"
+umask_run 077 "$d/m640.link"
+check "harden -o through a link keeps the target's 640" [ "$(stat -c %a "$d/m640.tsv")" = 640 ]
+if is_root; then
+	echo old >"$d/owned.tsv"
+	chown 65534:65534 "$d/owned.tsv"
+	umask_run 022 "$d/owned.tsv"
+	check "harden -o as root keeps the file's owner and group" [ "$(stat -c %u:%g "$d/owned.tsv")" = 65534:65534 ]
+	check "harden -o as root still replaced the content" is_result "$d/owned.tsv"
+else
+	echo "skip harden -o keeps the owner: needs root"
+fi
+
+# --- 3. the output cannot be written at commit: results go to stdout
+rescued() { # NAME TARGET [STATUS]: after a run with -o TARGET
+	check "harden $1: exit 2" [ "$rc" -eq "${3:-2}" ]
+	check "harden $1: one line on stderr" one_line_stderr
+	check "harden $1: stderr says where the results went" grep -q "output '$2': .*; the results are on standard output instead" "$work/err"
+	check "harden $1: the results are on stdout" is_result "$work/out"
+}
+run run -q null -o /dev/full
+rescued "-o /dev/full" /dev/full
+run compare "$SEED" "$SEED2" -o /dev/full
+check "harden compare -o /dev/full: exit 2" [ "$rc" -eq 2 ]
+check "harden compare -o /dev/full: results on stdout" grep -q '^# syscall' "$work/out"
+check "harden compare -o /dev/full: says so" grep -q "compare: output '/dev/full': .*; the results are on standard output instead" "$work/err"
+run plot "$SEED" -o /dev/full
+check "harden plot -o /dev/full: the picture is on stdout" grep -q '^</svg>$' "$work/out"
+check "harden plot -o /dev/full: says so" grep -q "plot: output '/dev/full': .*; the results are on standard output instead" "$work/err"
+
+# a regular file that cannot grow (a file size limit: EFBIG on write)
+mkdir "$d/fs"
+echo old >"$d/fs/keep.tsv"
+# limited() ARGS...: osbench under a 512-byte file size limit, SIGXFSZ
+# ignored; stdout through a pipe (the limit would bind a file too)
+limited() {
+	{ (trap '' XFSZ && ulimit -f 1 && exec "$OSBENCH" "$@" 2>"$work/err" </dev/null)
+	  echo $? >"$work/rc"; } | cat >"$work/out"
+	rc=$(cat "$work/rc")
+}
+limited run -q -f long null -o "$d/fs/keep.tsv"
+rescued "-o a file that cannot grow" "$d/fs/keep.tsv"
+check "harden -o a file that cannot grow: the old file is whole" [ "$(cat "$d/fs/keep.tsv")" = old ]
+check "harden -o a file that cannot grow: no temporary left" only "$d/fs" "keep.tsv"
+
+# a full file system, where this machine lets us mount one
+mnt="$d/mnt"
+mkdir "$mnt"
+cleanup() { umount "$mnt" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT TERM HUP
+if is_root && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
+	dd if=/dev/zero of="$mnt/fill" bs=4096 count=64 2>/dev/null
+	run run -q null -o "$mnt/r.tsv"
+	rescued "-o on a full file system" "$mnt/r.tsv"
+	check "harden -o on a full file system: no temporary left" only "$mnt" "fill"
+	umount "$mnt" || fail "harden tmpfs: could not unmount '$mnt'"
+else
+	echo "skip harden -o on a full file system: mounting a tmpfs is not permitted here"
+fi
+
