@@ -49,7 +49,7 @@ int serve_open(struct server **out, const struct serve_opts *o, char *err,
 int serve_port(const struct server *s);
 const char *serve_name(const struct server *s);
 
-/* Serve until *stop becomes non-zero (set by the caller's SIGINT/SIGTERM
+/* Serve until *stop becomes non-zero (set by the caller's signal
    handler: poll() returns EINTR, and waits never last longer than a
    second, so a signal that lands just before poll() is seen too).
    0 on a clean stop, -1 with the reason in err. */

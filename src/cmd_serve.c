@@ -1,4 +1,5 @@
-/* `osbench serve`: the peer for --remote, until SIGINT or SIGTERM. */
+/* `osbench serve`: the peer for --remote, until SIGINT, SIGTERM, SIGHUP
+ * or SIGQUIT. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

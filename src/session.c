@@ -61,6 +61,9 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 		fprintf(stderr, "osbench: signal handlers: %s\n", strerror(errno));
 		return 2;
 	}
+	/* the host facts first, while descriptors are there to read them
+	   with: a run at its descriptor limit still says what it ran on */
+	host_gather(&s->host, a->label, argc, argv);
 	if (tmpdir_create(s->tmpdir, sizeof s->tmpdir, err, sizeof err) < 0) {
 		fprintf(stderr, "osbench: %s\n", err);
 		return 2;
@@ -73,7 +76,6 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 	s->opts.tmpdir = s->tmpdir;
 	s->opts.helper = s->helper;
 	s->progress = isatty(STDERR_FILENO);
-	host_gather(&s->host, a->label, argc, argv);
 	s->w.fmt = a->format == FORMAT_LONG ? FMT_LONG : a->format == FORMAT_JSON ? FMT_JSON : FMT_TABLE;
 	s->w.host = &s->host;
 	writer_begin(&s->w);

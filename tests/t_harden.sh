@@ -166,3 +166,51 @@ else
 	echo "skip harden -o on a full file system: mounting a tmpfs is not permitted here"
 fi
 
+# --- 10. five descriptors: fail cells, the host record whole, nothing left
+"$OSBENCH" run -q null >"$work/out" 2>/dev/null </dev/null
+cpu=$(grep '^# cpu: ' "$work/out")
+sh -c 'ulimit -n 5 && exec "$@"' _ "$OSBENCH" run -q null stat >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+check "harden nofile 5: exit 1" [ "$rc" -eq 1 ]
+check "harden nofile 5: every cell fail" grep -q "${T}fail${T}fail$" "$work/out"
+check "harden nofile 5: the cpu is known" grep -qxF "$cpu" "$work/out"
+check "harden nofile 5: no complaint about the temp directory" sh -c '! grep -q "could not remove" "$1"' _ "$work/err"
+check "harden nofile 5: temp directory removed" tmp_empty
+sh -c 'ulimit -n 5 && exec "$@"' _ "$OSBENCH" run -q null -o "$d/n5.tsv" >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+check "harden nofile 5 with -o: exit 1 and the file written" sh -c '[ "$1" -eq 1 ] && grep -q "^# osbench " "$2"' _ "$rc" "$d/n5.tsv"
+check "harden nofile 5 with -o: temp directory removed" tmp_empty
+
+# --- 11. SIGHUP and SIGQUIT end a run as SIGINT does.  A background job
+# of a non-interactive shell starts with SIGQUIT ignored, and an ignored
+# SIGHUP or SIGQUIT (nohup) is kept: start with them at their defaults.
+if env --default-signal=HUP true 2>/dev/null; then
+	for sig in HUP QUIT; do
+		env --default-signal=HUP,QUIT "$OSBENCH" run ctx --procs 16 --size 64 --time 2000 >/dev/null 2>&1 &
+		pid=$!
+		sleep 1
+		kill "-$sig" "$pid"
+		bounded_wait "$pid"
+		rc=$?
+		check "harden SIG$sig in ctx: ended by the signal" [ "$rc" -ge 128 ] && [ "$rc" -ne 255 ]
+		check "harden SIG$sig in ctx: no process left" no_process_left
+		check "harden SIG$sig in ctx: temp directory removed" tmp_empty
+		env --default-signal=HUP,QUIT "$OSBENCH" serve --port 0 >/dev/null 2>&1 &
+		pid=$!
+		sleep 0.5
+		kill "-$sig" "$pid"
+		bounded_wait "$pid"
+		check "harden SIG$sig in serve: a clean stop, exit 0" [ $? -eq 0 ]
+		check "harden SIG$sig in serve: no process left" no_process_left
+	done
+	# nohup: an ignored SIGHUP stays ignored
+	(trap '' HUP && OSBENCH_TEST_FAULT=null:hang exec "$OSBENCH" run -q --timeout 2 null) >/dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	kill -HUP "$pid" 2>/dev/null
+	bounded_wait "$pid"
+	check "harden SIGHUP ignored at start stays ignored (nohup): the run ends itself" [ $? -eq 1 ]
+else
+	echo "skip harden SIGHUP and SIGQUIT: env cannot reset a signal to its default here"
+fi
+
