@@ -166,6 +166,32 @@ else
 	echo "skip harden -o on a full file system: mounting a tmpfs is not permitted here"
 fi
 
+# --- 5. a FIFO or other non-regular input is refused, never waited on
+mkfifo "$d/fifo"
+nonregular() { # NAME FILE ARGS...
+	name=$1 file=$2
+	shift 2
+	timeout 20 "$OSBENCH" "$@" >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+	cmd=$1
+	if [ "$rc" -eq 2 ] && [ "$(cat "$work/err")" = "osbench: $cmd: '$file': not a regular file" ]; then
+		ok "harden $name"
+	else
+		fail "harden $name: exit $rc, stderr '$(head -c 200 "$work/err")'"
+	fi
+}
+nonregular "compare a fifo without a writer" "$d/fifo" compare "$d/fifo" "$SEED"
+nonregular "check a fifo without a writer" "$d/fifo" check "$d/fifo" "$SEED"
+nonregular "plot a fifo without a writer" "$d/fifo" plot "$d/fifo"
+exec 7<>"$d/fifo" # a writer that never writes
+nonregular "compare a fifo with a silent writer" "$d/fifo" compare "$SEED" "$d/fifo"
+nonregular "plot a fifo with a silent writer" "$d/fifo" plot "$d/fifo"
+exec 7>&-
+timeout 20 "$OSBENCH" compare "$d" "$SEED" >"$work/out" 2>"$work/err" </dev/null
+check "harden compare a directory: exit 2, named" sh -c '[ "$1" -eq 2 ] && grep -qxF "$2" "$3"' _ $? \
+	"osbench: compare: '$d': Is a directory" "$work/err"
+nonregular "compare a device" /dev/null compare /dev/null "$SEED"
+
 # --- 10. five descriptors: fail cells, the host record whole, nothing left
 "$OSBENCH" run -q null >"$work/out" 2>/dev/null </dev/null
 cpu=$(grep '^# cpu: ' "$work/out")
