@@ -192,6 +192,24 @@ check "harden compare a directory: exit 2, named" sh -c '[ "$1" -eq 2 ] && grep 
 	"osbench: compare: '$d': Is a directory" "$work/err"
 nonregular "compare a device" /dev/null compare /dev/null "$SEED"
 
+# --- 9. a small stack: refused at start, nothing left behind
+for kb in 16 64 72; do
+	sh -c "ulimit -s $kb && exec \"\$@\"" _ "$OSBENCH" run -q null >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+	check "harden stack ${kb} KiB: exit 2" [ "$rc" -eq 2 ]
+	check "harden stack ${kb} KiB: one line naming the limit" sh -c '[ "$(wc -l <"$1")" -eq 1 ] &&
+		grep -q "^osbench: stack limit: $2 KiB is below the .* KiB osbench needs" "$1"' _ "$work/err" "$kb"
+	check "harden stack ${kb} KiB: no temp directory left" tmp_empty
+done
+need=$(sed -n 's/.*below the \([0-9]*\) KiB.*/\1/p' "$work/err")
+sh -c "ulimit -s ${need:-256} && exec \"\$@\"" _ "$OSBENCH" run -q null fork ctx >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+check "harden stack at the limit osbench names (${need:-?} KiB): a run completes" [ "$rc" -le 1 ]
+check "harden stack at the limit: the tables are printed" is_result "$work/out"
+sh -c "ulimit -s ${need:-256} && exec \"\$@\"" _ "$OSBENCH" scale -q mutex --threads 1,16 >"$work/out" 2>"$work/err" </dev/null
+check "harden stack at the limit: a sweep completes" [ $? -le 1 ]
+check "harden stack at the limit: temp directory removed" tmp_empty
+
 # --- 10. five descriptors: fail cells, the host record whole, nothing left
 "$OSBENCH" run -q null >"$work/out" 2>/dev/null </dev/null
 cpu=$(grep '^# cpu: ' "$work/out")
