@@ -121,7 +121,7 @@ fi
 # --- 3. the output cannot be written at commit: results go to stdout
 rescued() { # NAME TARGET [STATUS]: after a run with -o TARGET
 	check "harden $1: exit 2" [ "$rc" -eq "${3:-2}" ]
-	check "harden $1: one line on stderr" one_line_stderr
+	check "harden $1: the reason in one line" [ "$(grep -c "output '" "$work/err")" -eq 1 ]
 	check "harden $1: stderr says where the results went" grep -q "output '$2': .*; the results are on standard output instead" "$work/err"
 	check "harden $1: the results are on stdout" is_result "$work/out"
 }
@@ -166,6 +166,45 @@ else
 	echo "skip harden -o on a full file system: mounting a tmpfs is not permitted here"
 fi
 
+# --- 4. plot: extreme values are refused, never an endless axis
+with_value() { # VALUE FILE: the seed with its null call cell replaced
+	awk -F'\t' -v OFS='\t' -v v="$1" 'p { $4 = v; p = 0 } $4 == "null call" { p = 1 } { print }' \
+		"$SEED" >"$2"
+}
+with_value 1e308 "$d/huge.tsv"
+with_value 1e-300 "$d/tiny.tsv"
+mkdir "$d/p"
+# plot_refused WHAT NEEDLE ARGS...: a plot under a 10 MiB file size limit and a
+# 30 s bound (the bug wrote gigabytes and ignored SIGTERM), refused with exit 2
+plot_refused() { # WHAT NEEDLE ARGS...
+	what=$1 needle=$2
+	shift 2
+	(ulimit -f 20480 && exec timeout -k 5 30 "$OSBENCH" plot "$@") >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+	check "harden plot $what: exit 2" [ "$rc" -eq 2 ]
+	check "harden plot $what: one line naming file and figure" sh -c 'one() { [ "$(wc -l <"$1")" -eq 1 ]; }
+		one "$1" && grep -qF -- "$2" "$1"' _ "$work/err" "$needle"
+	check "harden plot $what: nothing written" sh -c '[ ! -s "$1" ] && [ -z "$(ls -A "$2")" ]' _ "$work/out" "$d/p"
+}
+plot_refused "1e308" "osbench: plot: '$d/huge.tsv': syscall 'null call': 1e+308 is outside" "$d/huge.tsv" -o "$d/p/x.svg"
+plot_refused "1e-300" "osbench: plot: '$d/tiny.tsv': syscall 'null call': 1e-300 is outside" "$d/tiny.tsv" -o "$d/p/x.svg"
+plot_refused "huge and tiny --log" "'$d/huge.tsv': syscall 'null call'" --log "$d/huge.tsv" "$d/tiny.tsv" -o "$d/p/x.svg"
+plot_refused "1e308 to stdout" "'$d/huge.tsv'" "$d/huge.tsv"
+# an interrupt reaches a plot being written: no temporary is left
+(ulimit -f 20480 && exec "$OSBENCH" plot "$d/huge.tsv" -o "$d/p/y.svg") >/dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -INT "$pid" 2>/dev/null
+bounded_wait "$pid"
+check "harden plot SIGINT: ended within 10 s" [ $? -ne 255 ]
+check "harden plot SIGINT: no temporary left" [ -z "$(ls -A "$d/p")" ]
+rm -f "$d/p"/*
+# ordinary values still plot
+with_value 0.25 "$d/normal.tsv"
+run plot --log "$d/normal.tsv" "$SEED" -o "$d/p/ok.svg"
+check "harden plot ordinary values: exit 0" [ "$rc" -eq 0 ]
+check "harden plot ordinary values: a whole document" grep -q '^</svg>$' "$d/p/ok.svg"
+
 # --- 5. a FIFO or other non-regular input is refused, never waited on
 mkfifo "$d/fifo"
 nonregular() { # NAME FILE ARGS...
@@ -194,7 +233,11 @@ nonregular "compare a device" /dev/null compare /dev/null "$SEED"
 
 # --- 9. a small stack: refused at start, nothing left behind
 for kb in 16 64 72; do
-	sh -c "ulimit -s $kb && exec \"\$@\"" _ "$OSBENCH" run -q null >"$work/out" 2>"$work/err" </dev/null
+	# a clean environment: arguments and environment count against the
+	# limit, and at 16 KiB a large one leaves the loader no room before
+	# main() can say anything
+	env -i TMPDIR="$TMPDIR" sh -c "ulimit -s $kb && exec \"\$@\"" _ "$OSBENCH" run -q null \
+		>"$work/out" 2>"$work/err" </dev/null
 	rc=$?
 	check "harden stack ${kb} KiB: exit 2" [ "$rc" -eq 2 ]
 	check "harden stack ${kb} KiB: one line naming the limit" sh -c '[ "$(wc -l <"$1")" -eq 1 ] &&
