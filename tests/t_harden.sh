@@ -301,3 +301,67 @@ else
 	echo "skip harden SIGHUP and SIGQUIT: env cannot reset a signal to its default here"
 fi
 
+# --- 13. serve at its descriptor limit: every client answered or refused
+# clients.bash PORT N: N loopback connections held open at once, each sends
+# one byte; prints how many got the echo, a refusal (end of file or reset),
+# or nothing (2 s after the last request, then 1 s per client)
+cat >"$work/clients.bash" <<'BASH'
+port=$1 n=$2 echo=0 refused=0 silent=0
+declare -a fds
+for ((i = 0; i < n; i++)); do
+	if exec {fd}<>"/dev/tcp/127.0.0.1/$port"; then fds[i]=$fd; else fds[i]=-1; ((refused++)); fi
+done 2>/dev/null
+# every request out before any answer is read: no client leaves early
+for ((i = 0; i < n; i++)); do
+	((fds[i] >= 0)) && printf x >&"${fds[i]}"
+done 2>/dev/null
+sleep 2
+for ((i = 0; i < n; i++)); do
+	fd=${fds[i]}
+	((fd < 0)) && continue
+	if IFS= read -r -t 1 -n 1 c <&"$fd" 2>/dev/null; then
+		if [ "$c" = x ]; then ((echo++)); else ((refused++)); fi
+	else
+		# status above 128: the wait ran out; else end of file or an error
+		if (($? > 128)); then ((silent++)); else ((refused++)); fi
+	fi
+done
+echo "$echo $refused $silent"
+BASH
+# serve_clients NAME LIMITS N: serve under ulimit LIMITS, N clients; sets
+# answered, refused, silent
+serve_clients() {
+	what=$1
+	sh -c "ulimit $2 && exec \"\$@\"" _ "$OSBENCH" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
+	serve_pid=$!
+	port=
+	n=0
+	while [ -z "$port" ] && [ "$n" -lt 100 ]; do
+		sleep 0.1
+		port=$(sed -n 's/.*listening on .*:\([0-9]*\) (tcp and udp)$/\1/p' "$work/serve.out")
+		n=$((n + 1))
+	done
+	answered=0 refused=0 silent=1
+	if [ -n "$port" ]; then
+		set -- $(timeout 120 bash "$work/clients.bash" "$port" "$3")
+		answered=${1:-0} refused=${2:-0} silent=${3:-1}
+		echo "serve clients: $answered answered, $refused refused, $silent silent"
+	else
+		fail "harden serve $what: did not start: $(head -c 200 "$work/serve.err")"
+	fi
+	kill -INT "$serve_pid" 2>/dev/null
+	bounded_wait "$serve_pid"
+	check "harden serve $what: clean stop" [ $? -eq 0 ]
+}
+if command -v bash >/dev/null 2>&1; then
+	# soft and hard limit 64: serve cannot raise it; 100 clients exceed it
+	serve_clients "at 64 fds" "-n 64" 100
+	check "harden serve 100 clients at 64 fds: some answered" [ "$answered" -gt 0 ]
+	check "harden serve 100 clients at 64 fds: the rest refused" [ "$refused" -gt 0 ]
+	check "harden serve 100 clients at 64 fds: none left waiting ($silent silent)" [ "$silent" -eq 0 ]
+	# soft 64, hard 256: serve raises its soft limit and answers all 100
+	serve_clients "at soft 64, hard 256" "-Sn 64 && ulimit -Hn 256" 100
+	check "harden serve soft 64 hard 256: the limit raised, all 100 answered" [ "$answered" -eq 100 ]
+else
+	echo "skip harden serve at its descriptor limit: needs bash for /dev/tcp clients"
+fi
