@@ -1,8 +1,8 @@
 /* Fuzz target: result files, as the reader accepts them, drawn by plot.
  * The input is up to MAX_FILES files separated by NUL bytes; the first
  * byte's low bit asks for log scales.  A picture must be one bounded,
- * complete document with no NaN or infinity in it; a refusal must come
- * with a one-line reason. */
+ * complete document whose coordinates are all numbers; a refusal must
+ * come with a one-line reason and no output. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,26 +31,37 @@ static size_t parse_files(const char *data, size_t size, struct rfile *files)
 	return n;
 }
 
-static int has(const char *s, size_t len, const char *needle)
+/* Every value of the numeric attribute name (" x=\"...\"") is made of
+ * digits, '.', '-' (and for points ',' and ' '): svg_num never prints
+ * nan or inf.  Text attributes (data-host) may hold anything. */
+static int numbers_only(const char *doc, size_t len, const char *name, const char *allowed)
 {
-	size_t k = strlen(needle);
+	char key[16];
+	size_t k = (size_t)snprintf(key, sizeof key, " %s=\"", name);
 
-	for (size_t i = 0; i + k <= len; i++)
-		if (memcmp(s + i, needle, k) == 0)
-			return 1;
-	return 0;
+	for (size_t i = 0; i + k <= len; i++) {
+		if (memcmp(doc + i, key, k) != 0)
+			continue;
+		for (size_t j = i + k; j < len && doc[j] != '"'; j++)
+			if (!strchr(allowed, doc[j]))
+				return 0;
+	}
+	return 1;
 }
 
 static void check_document(const char *doc, size_t len)
 {
 	static const char end[] = "</svg>\n";
+	static const char *const coords[] = { "x", "y", "x1", "y1", "x2", "y2", "cx", "cy",
+					      "r", "width", "height" };
 
 	if (len > MAX_OUTPUT || len < sizeof end - 1 ||
 	    memcmp(doc + len - (sizeof end - 1), end, sizeof end - 1) != 0)
 		abort();
-	/* attribute values come from svg_num, which never prints these */
-	if (has(doc, len, "=\"nan") || has(doc, len, "=\"inf") || has(doc, len, "=\"-nan") ||
-	    has(doc, len, "=\"-inf"))
+	for (size_t i = 0; i < sizeof coords / sizeof coords[0]; i++)
+		if (!numbers_only(doc, len, coords[i], "0123456789.-"))
+			abort();
+	if (!numbers_only(doc, len, "points", "0123456789.-, "))
 		abort();
 }
 
