@@ -69,6 +69,8 @@ $(1)/fuzz-args-replay: $(call objs,$(1),tests/fuzz/fuzz_args.c tests/fuzz/replay
 	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 $(1)/fuzz-reader-replay: $(call objs,$(1),tests/fuzz/fuzz_reader.c tests/fuzz/replay.c $(LIB_SRC))
 	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+$(1)/fuzz-plot-replay: $(call objs,$(1),tests/fuzz/fuzz_plot.c tests/fuzz/replay.c $(LIB_SRC))
+	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 endef
 # $(call variant,DIR,EXTRA-CFLAGS,FACTS-VARIABLE,SANITIZER-FLAGS-VARIABLE)
 NO_SANFLAGS :=
@@ -83,7 +85,8 @@ endif
 SANITIZER_ENV := OSBENCH_ACCEPT_BUILD=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	ASAN_OPTIONS=detect_leaks=1 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 
-test: $(T)/osbench $(T)/osbench-helper $(T)/unit $(T)/fuzz-args-replay $(T)/fuzz-reader-replay
+test: $(T)/osbench $(T)/osbench-helper $(T)/unit $(T)/fuzz-args-replay $(T)/fuzz-reader-replay \
+		$(T)/fuzz-plot-replay
 	$(SANITIZER_ENV) OSBENCH=$(CURDIR)/$(T)/osbench UNIT=$(CURDIR)/$(T)/unit \
 		REPLAY=$(CURDIR)/$(T) SANITIZE=$(SANITIZE) tests/run
 

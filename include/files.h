@@ -8,7 +8,8 @@
 
 /* mkdtemp under $TMPDIR (or /tmp): a 0700 directory only we use. */
 int tmpdir_create(char *path, size_t len, char *err, size_t errlen);
-/* Remove the directory and everything a module may have left in it. */
+/* Remove the directory and everything a module may have left in it;
+ * the directory tmpdir_create made needs no new descriptor for that. */
 int tmpdir_remove(const char *path);
 
 /* The exec helper: $OSBENCH_HELPER, else beside the binary, else in
@@ -16,17 +17,27 @@ int tmpdir_remove(const char *path);
  * when none exists, so the exec module fails naming it. */
 void helper_locate(const char *argv0, char *path, size_t len);
 
-/* An output file written to "TARGET.XXXXXX" beside the target and renamed
- * over it only when complete. */
+/* An output file that appears whole or not at all.  Writes to f go to
+ * memory; the commit puts them into a temporary beside the target (the
+ * final target when it is a symbolic link) and renames it over, or writes
+ * in place to a device, a FIFO or a descriptor link (/dev/stdout).  A new
+ * file gets 0666 less the umask; an existing one keeps its mode, and when
+ * run as root its owner. */
 struct outfile {
-	FILE *f;
-	char tmp[4096];
-	const char *target;
+	FILE *f;              /* what the caller writes to */
+	char *buf;            /* f's memory */
+	size_t len;
+	int fd;               /* the temporary, or the target in place */
+	char *tmp;            /* the temporary's name; NULL in place */
+	char *dest;           /* the file renamed over; NULL in place */
+	const char *target;   /* as named, for messages */
 };
 int outfile_open(struct outfile *o, const char *target, char *err, size_t errlen);
-/* Flush, sync and rename; -1 with a reason (the temporary is removed). */
+/* Write, sync and rename; -1 with a reason (the temporary is removed).
+ * When the target cannot take the results they are written to stdout
+ * instead and the reason says so. */
 int outfile_commit(struct outfile *o, char *err, size_t errlen);
-/* Drop the temporary (after a failure or an interruption). */
+/* Drop everything (after a failure or an interruption). */
 void outfile_abort(struct outfile *o);
 
 #endif

@@ -2,6 +2,13 @@
 #ifndef OSBENCH_HOST_H
 #define OSBENCH_HOST_H
 
+#include <stddef.h>
+
+/* The stack osbench needs.  A quick run takes under 96 KiB (gcc, clang,
+ * ASan); the rest is margin for other compilers and C libraries, and a
+ * sweep's threads get as much (glibc sizes them from the same limit). */
+#define HOST_MIN_STACK_KB 256
+
 struct host_info {
 	char host[256];       /* --label or the host name */
 	char os[200];         /* uname -s and release: the OS cell */
@@ -21,5 +28,10 @@ struct host_info {
 /* Gather the facts; label may be NULL.  Never fails: what cannot be
  * learnt reads "unknown". */
 void host_gather(struct host_info *h, const char *label, int argc, char **argv);
+
+/* 0 when the stack limit is at least HOST_MIN_STACK_KB; else -1 with a
+ * one-line reason.  Checked first thing: below it a run dies of SIGSEGV
+ * with nothing said and its private directory left behind. */
+int host_stack_check(char *err, size_t errlen);
 
 #endif

@@ -1,5 +1,7 @@
-/* SIGINT/SIGTERM become a flag and a readable descriptor, so any wait in
- * the harness can notice them at once and clean up before exiting. */
+/* SIGINT, SIGTERM, SIGHUP and SIGQUIT become a flag and a readable
+ * descriptor, so any wait in the harness can notice them at once and
+ * clean up before exiting.  SIGHUP and SIGQUIT ignored at start (nohup)
+ * stay ignored. */
 #ifndef OSBENCH_INTERRUPT_H
 #define OSBENCH_INTERRUPT_H
 
@@ -7,8 +9,9 @@
 
 /* Install the handlers; -1 with errno on failure. */
 int interrupt_install(void);
-/* The read end of the self-pipe: readable once a signal has arrived;
- * -1 before interrupt_install. */
+/* The read end of the self-pipe, made on first call: readable once a
+ * signal has arrived; -1 before interrupt_install, or when no descriptor
+ * is left for it (the flag and EINTR still tell). */
 int interrupt_fd(void);
 /* The signal that arrived, or 0. */
 int interrupt_signal(void);

@@ -12,8 +12,11 @@
 /* Write one SVG document to f: a grouped-bar chart per latency table, and
  * for each sweep an ops/s chart and a scaling chart against concurrency.
  * One series per input file, coloured by host.  log_scale puts the bars'
- * and the ops/s charts' y axes on log10 scales.  -1 with a reason only
- * when memory runs out; write errors are left in ferror(f). */
+ * and the ops/s charts' y axes on log10 scales.  -1 with a reason when
+ * memory runs out, when a signal arrived (interrupt.h), or when a value
+ * lies outside what an axis can show (1e-6 to 1e12; nothing is written
+ * then, and the reason names the file and the figure); write errors are
+ * left in ferror(f). */
 int plot_render(FILE *f, const struct rfile *files, size_t nfiles, int log_scale, char *err,
 		size_t errlen);
 

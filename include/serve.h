@@ -5,7 +5,10 @@
  * by a single-threaded poll() loop over non-blocking sockets:
  *   TCP  every byte received is sent back (read 64 bytes at a time, never
  *        interpreted); a client idle longer than idle_timeout_ms is closed;
- *        beyond max_clients a connection is accepted and closed at once.
+ *        beyond max_clients (capped at what the descriptor limit leaves,
+ *        less a reserve) a connection is accepted and closed at once, so
+ *        the client sees a refusal; should descriptors run out all the
+ *        same, a spare one is given up to refuse the client with.
  *        On a client's end-of-file the connection is closed with an RST
  *        (SO_LINGER 0), so that the client keeps no TIME_WAIT and tcpconn
  *        cannot run out of ephemeral ports.
@@ -34,7 +37,8 @@ struct serve_opts {
 	const char *port;     /* decimal; "0": the kernel picks one;
 	                         NULL: SERVE_DEFAULT_PORT */
 	int idle_timeout_ms;  /* 0: SERVE_DEFAULT_IDLE_MS; < 0: never */
-	int max_clients;      /* <= 0: SERVE_DEFAULT_MAX_CLIENTS */
+	int max_clients;      /* <= 0: SERVE_DEFAULT_MAX_CLIENTS; either
+	                         way at most the descriptor limit allows */
 };
 
 struct server;
@@ -49,7 +53,7 @@ int serve_open(struct server **out, const struct serve_opts *o, char *err,
 int serve_port(const struct server *s);
 const char *serve_name(const struct server *s);
 
-/* Serve until *stop becomes non-zero (set by the caller's SIGINT/SIGTERM
+/* Serve until *stop becomes non-zero (set by the caller's signal
    handler: poll() returns EINTR, and waits never last longer than a
    second, so a signal that lands just before poll() is seen too).
    0 on a clean stop, -1 with the reason in err. */

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Fuzz the command-line parser and the result-file reader with libFuzzer
+# Fuzz the command-line parser, the result-file reader and the plot drawn
+# from what it reads, with libFuzzer
 # (clang), each for a bounded time, starting from the regression corpus in
 # tests/fuzz/corpus/.  Usage: scripts/fuzz.sh [SECONDS-PER-TARGET]
 # New inputs that reach new code go to build/fuzz/corpus-TARGET (not the
@@ -16,7 +17,7 @@ flags="-std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -DOSBENCH_VERSION=\"fuzz\" -
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 lib=$(ls src/*.c src/modules/*.c | grep -v '^src/main.c$')
 status=0
-for target in args reader; do
+for target in args reader plot; do
 	# shellcheck disable=SC2086 # flags and lib are word lists
 	$cc $flags -o "$out/fuzz-$target" "tests/fuzz/fuzz_$target.c" $lib -lpthread -lm
 	mkdir -p "$out/corpus-$target"

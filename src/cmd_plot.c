@@ -59,7 +59,8 @@ static int to_stdout(const struct rfile *files, int n, int log_scale)
 static int to_file(const char *target, const struct rfile *files, int n, int log_scale)
 {
 	struct outfile out;
-	char err[4096 + 256] = "";
+	/* off the stack: a path and its reason; one plot per process */
+	static char err[4096 + 256];
 
 	if (interrupt_install() < 0) {
 		fprintf(stderr, "osbench: plot: signal handlers: %s\n", strerror(errno));

@@ -1,11 +1,27 @@
-/* `osbench serve`: the peer for --remote, until SIGINT or SIGTERM. */
+/* `osbench serve`: the peer for --remote, until SIGINT, SIGTERM, SIGHUP
+ * or SIGQUIT. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "commands.h"
 #include "interrupt.h"
 #include "serve.h"
+
+/* Every client is a descriptor: take all the hard limit allows.  Where
+ * that cannot be had (macOS refuses an infinite soft limit), the soft
+ * limit stays and the client cap follows it. */
+static void raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == rl.rlim_max)
+		return;
+	rl.rlim_cur = rl.rlim_max;
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return;
+}
 
 int cmd_serve(const struct args *a)
 {
@@ -22,6 +38,7 @@ int cmd_serve(const struct args *a)
 		fprintf(stderr, "osbench: signal handlers: %s\n", strerror(errno));
 		return 2;
 	}
+	raise_nofile();
 	if (serve_open(&s, &o, err, sizeof err) < 0) {
 		fprintf(stderr, "osbench: serve: %s\n", err);
 		return 2;

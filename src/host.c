@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -172,4 +173,17 @@ void host_gather(struct host_info *h, const char *label, int argc, char **argv)
 	    strftime(h->date, sizeof h->date, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
 		copy(h->date, sizeof h->date, NULL);
 	gather_command(h, argc, argv);
+}
+
+int host_stack_check(char *err, size_t errlen)
+{
+	struct rlimit rl;
+
+	/* no limit we can read is no reason to refuse */
+	if (getrlimit(RLIMIT_STACK, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur >= (rlim_t)HOST_MIN_STACK_KB * 1024)
+		return 0;
+	snprintf(err, errlen, "stack limit: %lu KiB is below the %d KiB osbench needs (ulimit -s)",
+		 (unsigned long)(rl.rlim_cur / 1024), HOST_MIN_STACK_KB);
+	return -1;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "interrupt.h"
 #include "plot.h"
 #include "registry.h"
 #include "svg.h"
@@ -35,6 +36,16 @@
 #define GRID "#dddddd"
 #define AXIS "#333333"
 #define MUTED "#666666"
+
+/* What a chart can show.  Outside these no osbench figure can be (a
+ * picosecond, a trillion operations a second), an axis would need
+ * hundreds of decades or ticks closer than a double resolves, and
+ * printed labels stop meaning anything: such a file is refused. */
+#define VALUE_MIN 1e-6
+#define VALUE_MAX 1e12
+/* Bounds on every tick loop, whatever the arithmetic does. */
+#define MAX_TICKS 64
+#define MAX_DECADES 32
 
 enum chart_kind { CHART_BARS, CHART_OPS, CHART_PCT };
 
@@ -574,8 +585,8 @@ static void log_ticks(FILE *f, const struct axis *ax)
 	double top = pow(10, ax->hi), last = ax->lo;
 	int few = ax->hi - ax->lo <= 2 + 1e-9;
 
-	for (double k = ax->lo; k <= ax->hi + 1e-9; k++) {
-		double v = pow(10, k);
+	for (int i = 0; i <= MAX_DECADES && ax->lo + i <= ax->hi + 1e-9; i++) {
+		double k = ax->lo + i, v = pow(10, k);
 		grid_tick(f, ax, v, 1);
 		last = k;
 		for (int m = 2; m <= 9 && m * v < top * (1 - 1e-9); m++) {
@@ -597,8 +608,8 @@ static void draw_y_axis(FILE *f, const struct axis *ax, const struct chart *c)
 	if (ax->log)
 		log_ticks(f, ax);
 	else
-		for (double v = ax->lo; v <= ax->hi + ax->step * 1e-6; v += ax->step)
-			grid_tick(f, ax, v, 1);
+		for (int i = 0; i <= MAX_TICKS && ax->lo + i * ax->step <= ax->hi + ax->step * 1e-6; i++)
+			grid_tick(f, ax, ax->lo + i * ax->step, 1);
 	svg_line(f, MARGIN_L, ax->top, MARGIN_L, bottom, AXIS, 1, NULL);
 	svg_line(f, MARGIN_L, bottom, WIDTH - MARGIN_R, bottom, AXIS, 1, NULL);
 	svg_text(f, 22, ax->top + ax->h / 2,
@@ -902,7 +913,8 @@ static int draw(const struct plot *p)
 		svg_text(p->f, MARGIN_L, y + 30, &(struct svg_font){ .size = 14 },
 			 "no figures in the input files", 0);
 	for (size_t c = 0; c < p->ncharts; c++) {
-		if (draw_chart(p, &p->charts[c], y) < 0)
+		/* a signal ends the document early; the caller drops it */
+		if (interrupt_signal() || draw_chart(p, &p->charts[c], y) < 0)
 			return -1;
 		y += chart_height(p, &p->charts[c]);
 	}
@@ -921,20 +933,44 @@ static void plot_free(struct plot *p)
 	free(p->colour);
 }
 
+/* Every value drawn within what an axis can show; else -1 naming the
+ * file and the figure, before anything is written. */
+static int check_range(const struct plot *p, char *err, size_t errlen)
+{
+	for (size_t c = 0; c < p->ncharts; c++) {
+		const struct chart *ch = &p->charts[c];
+		for (size_t s = 0; s < ch->nseries; s++)
+			for (size_t g = 0; g < ch->ngroups; g++) {
+				double v;
+				if (value_at(p, ch, ch->series[s], g, &v) != CELL_OK ||
+				    v == 0 || (v >= VALUE_MIN && v <= VALUE_MAX))
+					continue;
+				snprintf(err, errlen,
+					 "'%s': %s '%s': %g is outside the range a chart can show "
+					 "(%g to %g)", p->in[ch->series[s]].path,
+					 ch->kind == CHART_BARS ? ch->table : ch->module,
+					 ch->groups[g], v, VALUE_MIN, VALUE_MAX);
+				return -1;
+			}
+	}
+	return 0;
+}
+
 int plot_render(FILE *f, const struct rfile *files, size_t nfiles, int log_scale, char *err,
 		size_t errlen)
 {
 	struct plot p = { .f = f, .in = files, .nin = nfiles, .log_scale = log_scale };
 	int rc = -1;
 
+	snprintf(err, errlen, "out of memory");
 	p.labels = calloc(nfiles ? nfiles : 1, sizeof *p.labels);
 	p.colour = calloc(nfiles ? nfiles : 1, sizeof *p.colour);
-	if (p.labels && p.colour && collect(&p) == 0) {
+	if (p.labels && p.colour && collect(&p) == 0 && check_range(&p, err, errlen) == 0) {
 		name_series(&p);
 		rc = draw(&p);
+		if (rc < 0 && interrupt_signal())
+			snprintf(err, errlen, "interrupted");
 	}
-	if (rc < 0)
-		snprintf(err, errlen, "out of memory");
 	plot_free(&p);
 	return rc;
 }

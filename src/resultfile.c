@@ -1767,17 +1767,43 @@ int rfile_parse(const char *name, const char *data, size_t len, struct rfile *f,
 	return rc;
 }
 
-/* The whole file, up to MAX_FILE bytes. */
-static int slurp(const char *path, char **out, size_t *len, char *err, size_t errlen)
+/* A regular file opened for reading, or -1 after saying why.  O_NONBLOCK
+ * so that a FIFO without a writer cannot hold up the open; anything but a
+ * regular file (a FIFO, a device, a directory) is refused before any read
+ * could wait on it. */
+static int open_regular(const char *path, char *err, size_t errlen)
 {
-	int fd = open(path, O_RDONLY);
-	size_t cap = 0, n = 0;
-	char *buf = NULL;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	int fl;
 
 	if (fd < 0) {
 		snprintf(err, errlen, "'%s': %s", path, strerror(errno));
 		return -1;
 	}
+	if (fstat(fd, &st) < 0)
+		snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+	else if (S_ISDIR(st.st_mode)) /* as read() would have said */
+		snprintf(err, errlen, "'%s': %s", path, strerror(EISDIR));
+	else if (!S_ISREG(st.st_mode))
+		snprintf(err, errlen, "'%s': not a regular file", path);
+	else if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
+		snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+	else
+		return fd;
+	close(fd);
+	return -1;
+}
+
+/* The whole file, up to MAX_FILE bytes. */
+static int slurp(const char *path, char **out, size_t *len, char *err, size_t errlen)
+{
+	int fd = open_regular(path, err, errlen);
+	size_t cap = 0, n = 0;
+	char *buf = NULL;
+
+	if (fd < 0)
+		return -1;
 	for (;;) {
 		ssize_t got;
 		if (n == cap) {

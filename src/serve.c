@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,6 +24,9 @@
 #define PAUSE_MS 100    /* accept() rests this long after EMFILE */
 #define BATCH 64        /* accepts or datagrams per wakeup */
 #define PORT_TRIES 16   /* port "0": UDP may find TCP's number taken */
+/* Descriptors kept out of the client cap: stdio, the two sockets, the
+ * spare, a signal pipe, and what the C library may open (resolver). */
+#define FD_RESERVE 16
 
 #ifdef MSG_NOSIGNAL
 #define SEND_FLAGS MSG_NOSIGNAL
@@ -44,6 +48,7 @@ struct server {
 	int max;
 	int n;                     /* clients[0..n) in use */
 	int64_t paused_until;
+	int spare;                 /* held so a refusal never lacks an fd */
 	struct client *cl;
 	struct pollfd *pfd;        /* [0] tcp, [1] udp, [2 + i] client i */
 	char name[NET_NAMELEN];
@@ -193,6 +198,22 @@ static void make_name(struct server *s, const struct addrinfo *ai)
 	net_hostport(s->name, sizeof s->name, host, num);
 }
 
+/* At most what the descriptor limit leaves for clients: beyond it a
+   client would wait in the listen queue for an accept that cannot come,
+   answered by nothing. */
+static int fd_cap(int want)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY)
+		return want;
+	if (rl.rlim_cur <= (rlim_t)FD_RESERVE + 1)
+		return 1;
+	if (rl.rlim_cur - FD_RESERVE < (rlim_t)want)
+		return (int)(rl.rlim_cur - FD_RESERVE);
+	return want;
+}
+
 static struct server *server_new(const struct serve_opts *o)
 {
 	struct server *s = calloc(1, sizeof *s);
@@ -202,8 +223,9 @@ static struct server *server_new(const struct serve_opts *o)
 	s->tfd = s->ufd = -1;
 	s->idle_ms = o && o->idle_timeout_ms ? o->idle_timeout_ms :
 		     SERVE_DEFAULT_IDLE_MS;
-	s->max = o && o->max_clients > 0 ? o->max_clients :
-		 SERVE_DEFAULT_MAX_CLIENTS;
+	s->max = fd_cap(o && o->max_clients > 0 ? o->max_clients :
+			SERVE_DEFAULT_MAX_CLIENTS);
+	s->spare = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	s->cl = calloc((size_t)s->max, sizeof *s->cl);
 	s->pfd = calloc((size_t)s->max + 2, sizeof *s->pfd);
 	if (!s->cl || !s->pfd) {
@@ -376,6 +398,23 @@ static int client_opts(int fd)
 	return 0;
 }
 
+/* Out of descriptors all the same: give the spare up for a moment to
+   accept the waiting client and close it, so it sees a refusal rather
+   than silence.  0 when one was refused, -1 when that was not possible. */
+static int refuse_one(struct server *s)
+{
+	int fd;
+
+	if (s->spare < 0)
+		return -1;
+	close(s->spare);
+	fd = accept(s->tfd, NULL, NULL);
+	if (fd >= 0)
+		close(fd);
+	s->spare = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	return fd >= 0 ? 0 : -1;
+}
+
 static void accept_clients(struct server *s, int64_t now)
 {
 	struct client *c;
@@ -385,6 +424,8 @@ static void accept_clients(struct server *s, int64_t now)
 		fd = accept(s->tfd, NULL, NULL);
 		if (fd < 0) {
 			if (errno == EINTR || errno == ECONNABORTED)
+				continue;
+			if ((errno == EMFILE || errno == ENFILE) && refuse_one(s) == 0)
 				continue;
 			if (errno == EMFILE || errno == ENFILE ||
 			    errno == ENOBUFS || errno == ENOMEM)
@@ -499,6 +540,7 @@ void serve_close(struct server *s)
 		return;
 	for (i = 0; i < s->n; i++)
 		net_close(&s->cl[i].fd);
+	net_close(&s->spare);
 	close_pair(s);
 	free(s->cl);
 	free(s->pfd);

@@ -128,6 +128,17 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 		fprintf(stderr, "osbench: cannot start: signal handlers: %s\n", strerror(errno));
 		return 1;
 	}
+	/* the host facts first, while descriptors are there to read them
+	   with: a run at its descriptor limit still says what it ran on */
+	host_gather(&s->host, a->label, argc, argv);
+	if (!a->label && label_check(s->host.host, err, sizeof err) < 0) {
+		fprintf(stderr, "osbench: host name: %s: give --label NAME\n", err);
+		return 2;
+	}
+	build_describe(s->host.build, sizeof s->host.build);
+	snprintf(s->host.placement, sizeof s->host.placement, "%s",
+		 placement_name(s->opts.placement));
+	warn_about_build();
 	if (tmpdir_create(s->tmpdir, sizeof s->tmpdir, err, sizeof err) < 0) {
 		fprintf(stderr, "osbench: %s\n", err);
 		return 2;
@@ -140,18 +151,6 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 	s->opts.tmpdir = s->tmpdir;
 	s->opts.helper = s->helper;
 	s->progress = isatty(STDERR_FILENO);
-	host_gather(&s->host, a->label, argc, argv);
-	if (!a->label && label_check(s->host.host, err, sizeof err) < 0) {
-		fprintf(stderr, "osbench: host name: %s: give --label NAME\n", err);
-		tmpdir_remove(s->tmpdir);
-		if (s->to_file)
-			outfile_abort(&s->out);
-		return 2;
-	}
-	build_describe(s->host.build, sizeof s->host.build);
-	snprintf(s->host.placement, sizeof s->host.placement, "%s",
-		 placement_name(s->opts.placement));
-	warn_about_build();
 	s->w.fmt = a->format == FORMAT_LONG ? FMT_LONG : a->format == FORMAT_JSON ? FMT_JSON : FMT_TABLE;
 	s->w.host = &s->host;
 	writer_begin(&s->w);

@@ -104,9 +104,10 @@ refused "inputs a JSON key given twice" "'dupkey.json' line 1: 'name' given twic
 printf '{"osbench": "0.2.0", "results": [{"table": "syscall", "column": "null call", "status": "ok", "median": 0.2, "median": 0.3}]}\n' >dupmedian.json
 refused "inputs a JSON median given twice" "'median' given twice in one JSON object" check dupmedian.json ok.tsv
 
-# --- out of descriptors at the start is the machine's state: exit 1
+# --- out of descriptors: every cell fail with the reason, exit 1, nothing left
 (ulimit -n 4 && exec "$OSBENCH" run -q null) >"$work/out" 2>"$work/err"
 rc=$?
-check "inputs no descriptor for the signal pipe: exit 1" [ "$rc" -eq 1 ]
-check "inputs no descriptor: says it cannot start" grep -q '^osbench: cannot start: signal handlers: Too many open files$' "$work/err"
-check "inputs no descriptor: nothing left behind" tmp_empty
+check "inputs four descriptors: exit 1, a resource failure" [ "$rc" -eq 1 ]
+check "inputs four descriptors: the cell fails" grep -q "^[^#].*${T}fail\$" "$work/out"
+check "inputs four descriptors: says which call" grep -q '^osbench: null: [a-z_]*: Too many open files$' "$work/err"
+check "inputs four descriptors: nothing left behind" tmp_empty

@@ -1,0 +1,369 @@
+#!/bin/sh
+# Hostile-user cases: output files through links and with their modes,
+# results kept when the output cannot be written, extreme values in plot,
+# non-regular inputs, a small stack, few descriptors, SIGHUP and SIGQUIT,
+# and serve at its descriptor limit.
+. "$(dirname "$0")/lib.sh"
+
+is_root() { [ "$(id -u)" -eq 0 ]; }
+has_root_tools() { is_root && command -v setpriv >/dev/null 2>&1; }
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+SEED="$(dirname "$0")/../results/seeds/xeon-3.06-linux-2.4.tsv"
+SEED2="$(dirname "$0")/../results/seeds/opteron-850-linux-2.6.tsv"
+
+# a private directory every user can traverse, whatever TMPDIR's mode
+d="$work/pub"
+mkdir "$d"
+chmod 755 "$work" "$d"
+
+# the only entries of DIR are exactly NAMES (sorted, space-separated)
+only() { # DIR NAMES
+	[ "$(ls -A "$1" | sort | tr '\n' ' ')" = "$2 " ]
+}
+# bounded_wait PID: its exit status, or 255 after killing it when it is
+# still running 10 s on (a signal it ignored must not hang the tests)
+bounded_wait() {
+	n=0
+	while kill -0 "$1" 2>/dev/null && [ "$n" -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+	if kill -0 "$1" 2>/dev/null; then
+		kill -KILL "$1"
+		wait "$1"
+		return 255
+	fi
+	wait "$1"
+}
+is_result() { head -n 1 "$1" 2>/dev/null | grep -q '^# osbench '; }
+
+# --- 1. -o through a symbolic link
+mkdir "$d/l"
+echo old >"$d/l/real.tsv"
+ln -s real.tsv "$d/l/link.tsv"
+run run -q null -o "$d/l/link.tsv"
+check "harden -o link: exits 0" [ "$rc" -eq 0 ]
+check "harden -o link: the link stays a link" [ -L "$d/l/link.tsv" ]
+check "harden -o link: the target holds the results" is_result "$d/l/real.tsv"
+check "harden -o link: nothing else left" only "$d/l" "link.tsv real.tsv"
+
+ln -s gone.tsv "$d/l/dangling.tsv"
+run run -q null -o "$d/l/dangling.tsv"
+check "harden -o dangling link: exits 0" [ "$rc" -eq 0 ]
+check "harden -o dangling link: the link stays a link" [ -L "$d/l/dangling.tsv" ]
+check "harden -o dangling link: the target is created" is_result "$d/l/gone.tsv"
+
+# a chain of links into another directory: the temporary goes beside the
+# final target, so only that directory needs to be writable
+mkdir "$d/l/far"
+echo old >"$d/l/far/final.tsv"
+ln -s far/final.tsv "$d/l/hop2"
+ln -s hop2 "$d/l/hop1"
+if has_root_tools; then
+	chmod 555 "$d/l"
+	chmod 777 "$d/l/far"
+	chmod 666 "$d/l/far/final.tsv"
+	mkdir "$d/ntmp"
+	chmod 777 "$d/ntmp"
+	TMPDIR="$d/ntmp" as_nobody "$OSBENCH" run -q null -o "$d/l/hop1" >"$work/out" 2>"$work/err"
+	rc=$?
+	chmod 755 "$d/l"
+	check "harden -o link chain: exits 0 with only the target's directory writable" [ "$rc" -eq 0 ]
+	check "harden -o link chain: written through" is_result "$d/l/far/final.tsv"
+	check "harden -o link chain: links kept" sh -c '[ -L "$1/hop1" ] && [ -L "$1/hop2" ]' _ "$d/l"
+	check "harden -o link chain: no temporary left" only "$d/l/far" "final.tsv"
+else
+	echo "skip harden -o link chain: needs root and setpriv to drop privileges"
+fi
+
+# a link to a descriptor of ours (as /dev/stdout is): written in place
+ln -s /proc/self/fd/1 "$d/l/fd1"
+if [ -e /proc/self/fd/1 ]; then
+	"$OSBENCH" run -q null -o "$d/l/fd1" >"$d/l/captured" 2>"$work/err"
+	rc=$?
+	check "harden -o link to /proc/self/fd/1: exits 0" [ "$rc" -eq 0 ]
+	check "harden -o link to /proc/self/fd/1: the link stays" [ -L "$d/l/fd1" ]
+	check "harden -o link to /proc/self/fd/1: stdout's file holds the results" is_result "$d/l/captured"
+	"$OSBENCH" run -q null -o /dev/stdout 2>"$work/err" | cat >"$work/out"
+	check "harden -o /dev/stdout into a pipe" is_result "$work/out"
+	check "harden -o /dev/stdout stays a link or device" sh -c '[ -L /dev/stdout ] || [ -c /dev/stdout ]'
+else
+	echo "skip harden -o link to /proc/self/fd/1: no /proc here"
+fi
+
+# --- 2. modes and owners of -o files
+umask_run() { # UMASK FILE
+	(umask "$1" && exec "$OSBENCH" run -q null -o "$2") >/dev/null 2>&1
+}
+umask_run 077 "$d/m077.tsv"
+check "harden -o new file, umask 077: mode 600" [ "$(stat -c %a "$d/m077.tsv")" = 600 ]
+umask_run 002 "$d/m002.tsv"
+check "harden -o new file, umask 002: mode 664" [ "$(stat -c %a "$d/m002.tsv")" = 664 ]
+umask_run 022 "$d/m022.tsv"
+check "harden -o new file, umask 022: mode 644" [ "$(stat -c %a "$d/m022.tsv")" = 644 ]
+echo old >"$d/m600.tsv"
+chmod 600 "$d/m600.tsv"
+umask_run 022 "$d/m600.tsv"
+check "harden -o existing 0600 file keeps 600" [ "$(stat -c %a "$d/m600.tsv")" = 600 ]
+check "harden -o existing 0600 file replaced" is_result "$d/m600.tsv"
+echo old >"$d/m640.tsv"
+chmod 640 "$d/m640.tsv"
+ln -s m640.tsv "$d/m640.link"
+umask_run 077 "$d/m640.link"
+check "harden -o through a link keeps the target's 640" [ "$(stat -c %a "$d/m640.tsv")" = 640 ]
+if is_root; then
+	echo old >"$d/owned.tsv"
+	chown 65534:65534 "$d/owned.tsv"
+	umask_run 022 "$d/owned.tsv"
+	check "harden -o as root keeps the file's owner and group" [ "$(stat -c %u:%g "$d/owned.tsv")" = 65534:65534 ]
+	check "harden -o as root still replaced the content" is_result "$d/owned.tsv"
+else
+	echo "skip harden -o keeps the owner: needs root"
+fi
+
+# --- 3. the output cannot be written at commit: results go to stdout
+rescued() { # NAME TARGET [STATUS]: after a run with -o TARGET
+	check "harden $1: exit 2" [ "$rc" -eq "${3:-2}" ]
+	check "harden $1: the reason in one line" [ "$(grep -c "output '" "$work/err")" -eq 1 ]
+	check "harden $1: stderr says where the results went" grep -q "output '$2': .*; the results are on standard output instead" "$work/err"
+	check "harden $1: the results are on stdout" is_result "$work/out"
+}
+run run -q null -o /dev/full
+rescued "-o /dev/full" /dev/full
+run compare "$SEED" "$SEED2" -o /dev/full
+check "harden compare -o /dev/full: exit 2" [ "$rc" -eq 2 ]
+check "harden compare -o /dev/full: results on stdout" grep -q '^# syscall' "$work/out"
+check "harden compare -o /dev/full: says so" grep -q "compare: output '/dev/full': .*; the results are on standard output instead" "$work/err"
+run plot "$SEED" -o /dev/full
+check "harden plot -o /dev/full: the picture is on stdout" grep -q '^</svg>$' "$work/out"
+check "harden plot -o /dev/full: says so" grep -q "plot: output '/dev/full': .*; the results are on standard output instead" "$work/err"
+
+# a regular file that cannot grow (a file size limit: EFBIG on write)
+mkdir "$d/fs"
+echo old >"$d/fs/keep.tsv"
+# limited() ARGS...: osbench under a 512-byte file size limit, SIGXFSZ
+# ignored; stdout through a pipe (the limit would bind a file too)
+limited() {
+	{ (trap '' XFSZ && ulimit -f 1 && exec "$OSBENCH" "$@" 2>"$work/err" </dev/null)
+	  echo $? >"$work/rc"; } | cat >"$work/out"
+	rc=$(cat "$work/rc")
+}
+limited run -q -f long null -o "$d/fs/keep.tsv"
+rescued "-o a file that cannot grow" "$d/fs/keep.tsv"
+check "harden -o a file that cannot grow: the old file is whole" [ "$(cat "$d/fs/keep.tsv")" = old ]
+check "harden -o a file that cannot grow: no temporary left" only "$d/fs" "keep.tsv"
+
+# a full file system, where this machine lets us mount one
+mnt="$d/mnt"
+mkdir "$mnt"
+cleanup() { umount "$mnt" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT TERM HUP
+if is_root && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
+	dd if=/dev/zero of="$mnt/fill" bs=4096 count=64 2>/dev/null
+	run run -q null -o "$mnt/r.tsv"
+	rescued "-o on a full file system" "$mnt/r.tsv"
+	check "harden -o on a full file system: no temporary left" only "$mnt" "fill"
+	umount "$mnt" || fail "harden tmpfs: could not unmount '$mnt'"
+else
+	echo "skip harden -o on a full file system: mounting a tmpfs is not permitted here"
+fi
+
+# --- 4. plot: extreme values are refused, never an endless axis
+with_value() { # VALUE FILE: the seed with its null call cell replaced
+	awk -F'\t' -v OFS='\t' -v v="$1" 'p { $4 = v; p = 0 } $4 == "null call" { p = 1 } { print }' \
+		"$SEED" >"$2"
+}
+# past what a chart can show, though within what a measurement can give
+# (values no measurement gives are refused by the reader: t_inputs.sh)
+with_value 1e14 "$d/huge.tsv"
+with_value 1e-8 "$d/tiny.tsv"
+mkdir "$d/p"
+# plot_refused WHAT NEEDLE ARGS...: a plot under a 10 MiB file size limit and a
+# 30 s bound (the bug wrote gigabytes and ignored SIGTERM), refused with exit 2
+plot_refused() { # WHAT NEEDLE ARGS...
+	what=$1 needle=$2
+	shift 2
+	(ulimit -f 20480 && exec timeout -k 5 30 "$OSBENCH" plot "$@") >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+	check "harden plot $what: exit 2" [ "$rc" -eq 2 ]
+	check "harden plot $what: one line naming file and figure" sh -c 'one() { [ "$(wc -l <"$1")" -eq 1 ]; }
+		one "$1" && grep -qF -- "$2" "$1"' _ "$work/err" "$needle"
+	check "harden plot $what: nothing written" sh -c '[ ! -s "$1" ] && [ -z "$(ls -A "$2")" ]' _ "$work/out" "$d/p"
+}
+plot_refused "1e14" "osbench: plot: '$d/huge.tsv': syscall 'null call': 1e+14 is outside" "$d/huge.tsv" -o "$d/p/x.svg"
+plot_refused "1e-8" "osbench: plot: '$d/tiny.tsv': syscall 'null call': 1e-08 is outside" "$d/tiny.tsv" -o "$d/p/x.svg"
+plot_refused "huge and tiny --log" "'$d/huge.tsv': syscall 'null call'" --log "$d/huge.tsv" "$d/tiny.tsv" -o "$d/p/x.svg"
+plot_refused "1e14 to stdout" "'$d/huge.tsv'" "$d/huge.tsv"
+# an interrupt reaches a plot being written: no temporary is left
+(ulimit -f 20480 && exec "$OSBENCH" plot "$d/huge.tsv" -o "$d/p/y.svg") >/dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -INT "$pid" 2>/dev/null
+bounded_wait "$pid"
+check "harden plot SIGINT: ended within 10 s" [ $? -ne 255 ]
+check "harden plot SIGINT: no temporary left" [ -z "$(ls -A "$d/p")" ]
+rm -f "$d/p"/*
+# ordinary values still plot
+with_value 0.25 "$d/normal.tsv"
+run plot --log "$d/normal.tsv" "$SEED" -o "$d/p/ok.svg"
+check "harden plot ordinary values: exit 0" [ "$rc" -eq 0 ]
+check "harden plot ordinary values: a whole document" grep -q '^</svg>$' "$d/p/ok.svg"
+
+# --- 5. a FIFO or other non-regular input is refused, never waited on
+mkfifo "$d/fifo"
+nonregular() { # NAME FILE ARGS...
+	name=$1 file=$2
+	shift 2
+	timeout 20 "$OSBENCH" "$@" >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+	cmd=$1
+	if [ "$rc" -eq 2 ] && [ "$(cat "$work/err")" = "osbench: $cmd: '$file': not a regular file" ]; then
+		ok "harden $name"
+	else
+		fail "harden $name: exit $rc, stderr '$(head -c 200 "$work/err")'"
+	fi
+}
+nonregular "compare a fifo without a writer" "$d/fifo" compare "$d/fifo" "$SEED"
+nonregular "check a fifo without a writer" "$d/fifo" check "$d/fifo" "$SEED"
+nonregular "plot a fifo without a writer" "$d/fifo" plot "$d/fifo"
+exec 7<>"$d/fifo" # a writer that never writes
+nonregular "compare a fifo with a silent writer" "$d/fifo" compare "$SEED" "$d/fifo"
+nonregular "plot a fifo with a silent writer" "$d/fifo" plot "$d/fifo"
+exec 7>&-
+timeout 20 "$OSBENCH" compare "$d" "$SEED" >"$work/out" 2>"$work/err" </dev/null
+check "harden compare a directory: exit 2, named" sh -c '[ "$1" -eq 2 ] && grep -qxF "$2" "$3"' _ $? \
+	"osbench: compare: '$d': Is a directory" "$work/err"
+nonregular "compare a device" /dev/null compare /dev/null "$SEED"
+
+# --- 9. a small stack: refused at start, nothing left behind
+for kb in 16 64 72; do
+	# a clean environment: arguments and environment count against the
+	# limit, and at 16 KiB a large one leaves the loader no room before
+	# main() can say anything
+	env -i TMPDIR="$TMPDIR" sh -c "ulimit -s $kb && exec \"\$@\"" _ "$OSBENCH" run -q null \
+		>"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+	check "harden stack ${kb} KiB: exit 2" [ "$rc" -eq 2 ]
+	check "harden stack ${kb} KiB: one line naming the limit" sh -c '[ "$(wc -l <"$1")" -eq 1 ] &&
+		grep -q "^osbench: stack limit: $2 KiB is below the .* KiB osbench needs" "$1"' _ "$work/err" "$kb"
+	check "harden stack ${kb} KiB: no temp directory left" tmp_empty
+done
+need=$(sed -n 's/.*below the \([0-9]*\) KiB.*/\1/p' "$work/err")
+sh -c "ulimit -s ${need:-256} && exec \"\$@\"" _ "$OSBENCH" run -q null fork ctx >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+check "harden stack at the limit osbench names (${need:-?} KiB): a run completes" [ "$rc" -le 1 ]
+check "harden stack at the limit: the tables are printed" is_result "$work/out"
+sh -c "ulimit -s ${need:-256} && exec \"\$@\"" _ "$OSBENCH" scale -q mutex --threads 1,16 >"$work/out" 2>"$work/err" </dev/null
+check "harden stack at the limit: a sweep completes" [ $? -le 1 ]
+check "harden stack at the limit: temp directory removed" tmp_empty
+
+# --- 10. five descriptors: fail cells, the host record whole, nothing left
+"$OSBENCH" run -q null >"$work/out" 2>/dev/null </dev/null
+cpu=$(grep '^# cpu: ' "$work/out")
+sh -c 'ulimit -n 5 && exec "$@"' _ "$OSBENCH" run -q null stat >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+check "harden nofile 5: exit 1" [ "$rc" -eq 1 ]
+check "harden nofile 5: every cell fail" grep -q "${T}fail${T}fail$" "$work/out"
+check "harden nofile 5: the cpu is known" grep -qxF "$cpu" "$work/out"
+check "harden nofile 5: no complaint about the temp directory" sh -c '! grep -q "could not remove" "$1"' _ "$work/err"
+check "harden nofile 5: temp directory removed" tmp_empty
+sh -c 'ulimit -n 5 && exec "$@"' _ "$OSBENCH" run -q null -o "$d/n5.tsv" >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+check "harden nofile 5 with -o: exit 1 and the file written" sh -c '[ "$1" -eq 1 ] && grep -q "^# osbench " "$2"' _ "$rc" "$d/n5.tsv"
+check "harden nofile 5 with -o: temp directory removed" tmp_empty
+
+# --- 11. SIGHUP and SIGQUIT end a run as SIGINT does.  A background job
+# of a non-interactive shell starts with SIGQUIT ignored, and an ignored
+# SIGHUP or SIGQUIT (nohup) is kept: start with them at their defaults.
+if env --default-signal=HUP true 2>/dev/null; then
+	for sig in HUP QUIT; do
+		env --default-signal=HUP,QUIT "$OSBENCH" run ctx --procs 16 --size 64 --time 2000 >/dev/null 2>&1 &
+		pid=$!
+		sleep 1
+		kill "-$sig" "$pid"
+		bounded_wait "$pid"
+		rc=$?
+		check "harden SIG$sig in ctx: ended by the signal" [ "$rc" -ge 128 ] && [ "$rc" -ne 255 ]
+		check "harden SIG$sig in ctx: no process left" no_process_left
+		check "harden SIG$sig in ctx: temp directory removed" tmp_empty
+		env --default-signal=HUP,QUIT "$OSBENCH" serve --port 0 >/dev/null 2>&1 &
+		pid=$!
+		sleep 0.5
+		kill "-$sig" "$pid"
+		bounded_wait "$pid"
+		check "harden SIG$sig in serve: a clean stop, exit 0" [ $? -eq 0 ]
+		check "harden SIG$sig in serve: no process left" no_process_left
+	done
+	# nohup: an ignored SIGHUP stays ignored
+	(trap '' HUP && OSBENCH_TEST_FAULT=null:hang exec "$OSBENCH" run -q --timeout 2 null) >/dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	kill -HUP "$pid" 2>/dev/null
+	bounded_wait "$pid"
+	check "harden SIGHUP ignored at start stays ignored (nohup): the run ends itself" [ $? -eq 1 ]
+else
+	echo "skip harden SIGHUP and SIGQUIT: env cannot reset a signal to its default here"
+fi
+
+# --- 13. serve at its descriptor limit: every client answered or refused
+# clients.bash PORT N: N loopback connections held open at once, each sends
+# one byte; prints how many got the echo, a refusal (end of file or reset),
+# or nothing (2 s after the last request, then 1 s per client)
+cat >"$work/clients.bash" <<'BASH'
+port=$1 n=$2 echo=0 refused=0 silent=0
+declare -a fds
+for ((i = 0; i < n; i++)); do
+	if exec {fd}<>"/dev/tcp/127.0.0.1/$port"; then fds[i]=$fd; else fds[i]=-1; ((refused++)); fi
+done 2>/dev/null
+# every request out before any answer is read: no client leaves early
+for ((i = 0; i < n; i++)); do
+	((fds[i] >= 0)) && printf x >&"${fds[i]}"
+done 2>/dev/null
+sleep 2
+for ((i = 0; i < n; i++)); do
+	fd=${fds[i]}
+	((fd < 0)) && continue
+	if IFS= read -r -t 1 -n 1 c <&"$fd" 2>/dev/null; then
+		if [ "$c" = x ]; then ((echo++)); else ((refused++)); fi
+	else
+		# status above 128: the wait ran out; else end of file or an error
+		if (($? > 128)); then ((silent++)); else ((refused++)); fi
+	fi
+done
+echo "$echo $refused $silent"
+BASH
+# serve_clients NAME LIMITS N: serve under ulimit LIMITS, N clients; sets
+# answered, refused, silent
+serve_clients() {
+	what=$1
+	sh -c "ulimit $2 && exec \"\$@\"" _ "$OSBENCH" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
+	serve_pid=$!
+	port=
+	n=0
+	while [ -z "$port" ] && [ "$n" -lt 100 ]; do
+		sleep 0.1
+		port=$(sed -n 's/.*listening on .*:\([0-9]*\) (tcp and udp)$/\1/p' "$work/serve.out")
+		n=$((n + 1))
+	done
+	answered=0 refused=0 silent=1
+	if [ -n "$port" ]; then
+		set -- $(timeout 120 bash "$work/clients.bash" "$port" "$3")
+		answered=${1:-0} refused=${2:-0} silent=${3:-1}
+		echo "serve clients: $answered answered, $refused refused, $silent silent"
+	else
+		fail "harden serve $what: did not start: $(head -c 200 "$work/serve.err")"
+	fi
+	kill -INT "$serve_pid" 2>/dev/null
+	bounded_wait "$serve_pid"
+	check "harden serve $what: clean stop" [ $? -eq 0 ]
+}
+if command -v bash >/dev/null 2>&1; then
+	# soft and hard limit 64: serve cannot raise it; 100 clients exceed it
+	serve_clients "at 64 fds" "-n 64" 100
+	check "harden serve 100 clients at 64 fds: some answered" [ "$answered" -gt 0 ]
+	check "harden serve 100 clients at 64 fds: the rest refused" [ "$refused" -gt 0 ]
+	check "harden serve 100 clients at 64 fds: none left waiting ($silent silent)" [ "$silent" -eq 0 ]
+	# soft 64, hard 256: serve raises its soft limit and answers all 100
+	serve_clients "at soft 64, hard 256" "-Sn 64 && ulimit -Hn 256" 100
+	check "harden serve soft 64 hard 256: the limit raised, all 100 answered" [ "$answered" -eq 100 ]
+else
+	echo "skip harden serve at its descriptor limit: needs bash for /dev/tcp clients"
+fi
