@@ -13,7 +13,8 @@ void affinity_spread_peers(int cpu);
 /* In a module's peer process (index 1, 2, ... among the peers): move to
  * its CPU under spread; nothing otherwise.  -1 when refused. */
 int affinity_place_peer(int index);
-/* Online CPUs, at least 1. */
+/* Online CPUs, at least 1; counted at the first call (the command layer
+ * makes it before any pinning). */
 int affinity_online_cpus(void);
 
 #endif

@@ -10,19 +10,26 @@
 #   scripts/bench-repro.sh -n 6                  # the default run, 6 times
 #   scripts/bench-repro.sh -n 6 -- --placement free syscall
 #   scripts/bench-repro.sh -a DIR                # the runs DIR/run*.tsv
+#   scripts/bench-repro.sh -n 6 -L ~/lmbench/bin/x86_64-linux-gnu
+#
+# -L DIR also runs lmbench's lat_syscall null, lat_pipe (all on one CPU:
+# LMBENCH_SCHED=SINGLE, as osbench's default placement) and lat_sig catch
+# from DIR after each run, and prints their CVs for the same minutes: the
+# spread of a tool that spends seconds on each figure, on this machine.
 #
 # -k DIR keeps the runs' files there; -a DIR only analyses such files (to
 # compare settings whose runs were interleaved, so that the machine's
 # moods weigh on each alike).  Timing targets are measured here, never
 # asserted by a test.
 set -eu
-runs=6 bin=./osbench keep= analyse=
-while getopts n:b:k:a: opt; do
+runs=6 bin=./osbench keep= analyse= lmbench=
+while getopts n:b:k:a:L: opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	k) keep=$OPTARG ;;
 	a) analyse=$OPTARG ;;
+	L) lmbench=$OPTARG ;;
 	*) echo "usage: $0 [-n RUNS] [-b OSBENCH] [-k DIR] [-a DIR] [-- RUN-ARGS...]" >&2; exit 2 ;;
 	esac
 done
@@ -37,6 +44,13 @@ while [ "$i" -le "$runs" ]; do
 	"$bin" run -f long "$@" >"$dir/run$i.tsv" 2>"$dir/err$i" || true
 	t1=$(date +%s.%N)
 	echo "$t0 $t1" >>"$dir/walls"
+	if [ -n "$lmbench" ]; then
+		{
+			"$lmbench/lat_syscall" null 2>&1 | awk '{ print "null", $(NF - 1) }'
+			LMBENCH_SCHED=SINGLE "$lmbench/lat_pipe" 2>&1 | awk '{ print "pipe", $(NF - 1) }'
+			"$lmbench/lat_sig" catch 2>&1 | awk '{ print "sighndl", $(NF - 1) }'
+		} >>"$dir/lmbench"
+	fi
 	i=$((i + 1))
 done
 [ -n "$keep" ] && mkdir -p "$keep" && cp "$dir"/run*.tsv "$keep"/
@@ -81,4 +95,8 @@ END {
 [ -s "$dir/walls" ] && awk '{ w[NR] = $2 - $1 } END { for (i = 2; i <= NR; i++) { t = w[i]
 	for (j = i - 1; j >= 1 && w[j] > t; j--) w[j + 1] = w[j]; w[j + 1] = t }
 	printf "wall time of a run: median %.1f s (of %d runs)\n", w[int((NR + 1) / 2)], NR }' "$dir/walls"
+[ -s "$dir/lmbench" ] && awk '{ v[$1, ++n[$1]] = $2; s[$1] += $2 }
+	END { for (k in n) { m = s[k] / n[k]; d = 0
+		for (i = 1; i <= n[k]; i++) d += (v[k, i] - m) ^ 2
+		printf "lmbench %-26s %7.1f%% (mean %.4g us over %d runs)\n", k, 100 * sqrt(d / (n[k] - 1)) / m, m, n[k] } }' "$dir/lmbench"
 cat "$dir"/err* 2>/dev/null | sort | uniq -c | sed 's/^/stderr: /' | head -n 20

@@ -14,11 +14,17 @@
 
 #include "affinity.h"
 
+/* Counted once, before anything is pinned: some libcs (musl) count only
+ * the CPUs the process may run on, which a pinned child would see as 1. */
 int affinity_online_cpus(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	static int online;
 
-	return n > 0 ? (int)n : 1;
+	if (!online) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		online = n > 0 ? (int)n : 1;
+	}
+	return online;
 }
 
 /* Under --placement spread, the CPU the measuring process is on; peers

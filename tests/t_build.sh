@@ -13,7 +13,7 @@ fi
 tree="$work/tree"
 mkdir "$tree"
 cp -R "$top/Makefile" "$top/src" "$top/include" "$top/osbench.1" "$tree/" || exit 2
-tmake() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u SANITIZE make -s -j2 -C "$tree" "$@" >"$work/make.out" 2>&1; }
+tmake() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u SANITIZE -u CC -u CFLAGS -u CPPFLAGS -u LDFLAGS make -s -j2 -C "$tree" "$@" >"$work/make.out" 2>&1; }
 has_asan() { grep -q __asan_init "$1"; }
 
 check "build plain make succeeds" tmake

@@ -6,7 +6,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 stage="$work/stage"
 
 # the binaries under test, installed without building anything in the tree
-if env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u SANITIZE make -s -C "$top" install-files \
+if env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u SANITIZE -u CC make -s -C "$top" install-files \
 	BINDIR_SRC="$work/bin" DESTDIR="$stage" PREFIX=/usr >"$work/make.out" 2>&1; then
 	ok "install make install-files succeeds"
 else
