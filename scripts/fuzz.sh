@@ -3,6 +3,7 @@
 # from what it reads, with libFuzzer
 # (clang), each for a bounded time, starting from the regression corpus in
 # tests/fuzz/corpus/.  Usage: scripts/fuzz.sh [SECONDS-PER-TARGET]
+# (FUZZ_TARGETS="reader plot" picks targets; two runs can go side by side)
 # New inputs that reach new code go to build/fuzz/corpus-TARGET (not the
 # committed corpus); crashes are saved as build/fuzz/crash-TARGET-*: fix
 # the bug, then copy the input into tests/fuzz/corpus/TARGET so that
@@ -17,7 +18,7 @@ flags="-std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -DOSBENCH_VERSION=\"fuzz\" -
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 lib=$(ls src/*.c src/modules/*.c | grep -v '^src/main.c$')
 status=0
-for target in args reader plot; do
+for target in ${FUZZ_TARGETS:-args reader plot}; do
 	# shellcheck disable=SC2086 # flags and lib are word lists
 	$cc $flags -o "$out/fuzz-$target" "tests/fuzz/fuzz_$target.c" $lib -lpthread -lm
 	mkdir -p "$out/corpus-$target"

@@ -39,7 +39,7 @@ static const char usage_text[] =
 	"  -o, --output FILE    write results to FILE (replaced only when complete)\n"
 	"  -l, --label NAME     the Host cell (default: the host name)\n"
 	"  -r, --reps N         exactly N rounds per figure (default: until precise)\n"
-	"  -t, --time MS        length of one sample (run: 10, scale: 300; quick: 1, 50)\n"
+	"  -t, --time MS        length of one sample (run: 5, scale: 300; quick: 1, 50)\n"
 	"      --precision PCT  stop a figure once its median's 95% interval is within\n"
 	"                       PCT% of it (run: 1, scale: 2)\n"
 	"      --budget S       start no round after S seconds (run: 8, scale: 10)\n"

@@ -16,7 +16,7 @@
 
 /* A run's sampling, chosen by measurement on a shared 2-CPU VM (README,
  * "How a figure is measured"). */
-#define RUN_SAMPLE_MS 10
+#define RUN_SAMPLE_MS 5
 #define RUN_SAMPLES 3
 #define RUN_MIN_ROUNDS 5
 #define RUN_MAX_ROUNDS 40
