@@ -123,7 +123,8 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 			affinity_online_cpus() - 1);
 		return 2;
 	}
-	/* out of descriptors is the machine's state, not bad usage */
+	/* a system that refuses a signal handler is the machine's state,
+	   not bad usage */
 	if (interrupt_install() < 0) {
 		fprintf(stderr, "osbench: cannot start: signal handlers: %s\n", strerror(errno));
 		return 1;

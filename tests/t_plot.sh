@@ -74,7 +74,8 @@ check "plot to stdout writes the document" grep -q '^</svg>$' "$work/out"
 "$OSBENCH" run -q -f json -l hostJ -o "$work/j.json" null stat >/dev/null 2>&1
 "$OSBENCH" run -q -f long -l hostL -o "$work/l.tsv" null stat >/dev/null 2>&1
 run plot "$work/j.json" "$work/l.tsv" -o "$work/fmt.svg"
-check "plot reads json and long files" [ "$rc" -eq 0 ] && [ "$(series_in "$work/fmt.svg" syscall latency)" = 2 ]
+check "plot reads json and long files: exit 0" [ "$rc" -eq 0 ]
+check "plot reads json and long files: two series" [ "$(series_in "$work/fmt.svg" syscall latency)" = 2 ]
 
 run plot --log "$A" "$B" "$S" -o "$work/log.svg"
 check "plot --log exits 0" [ "$rc" -eq 0 ]
