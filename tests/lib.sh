@@ -4,7 +4,20 @@ set -u
 : "${OSBENCH:?set OSBENCH to the osbench binary under test}"
 
 T=$(printf '\t')
-work=$(mktemp -d "${TMPDIR:-/tmp}/osbench-test.XXXXXX") || exit 2
+# Tests that drop privileges run the binary from $work as another user, so
+# every directory above $work must be searchable by others; a TMPDIR such
+# as the 0700 one mktemp -d makes is not, and the work goes to /tmp then.
+others_can_reach() { # DIR
+	d=$1
+	while :; do
+		case $(ls -ld "$d" 2>/dev/null | cut -c10) in x | t) ;; *) return 1 ;; esac
+		[ "$d" = / ] && return 0
+		d=$(dirname "$d")
+	done
+}
+base=${TMPDIR:-/tmp}
+others_can_reach "$base" || base=/tmp
+work=$(mktemp -d "$base/osbench-test.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 # a private copy of the binary and its helper: "no process left" then
 # means ours, whatever else runs on the machine
@@ -57,6 +70,9 @@ no_process_left() {
 	sleep 0.2
 	! ps -eo args= | awk -v b="$OSBENCH" '$1 == b { found = 1 } END { exit !found }'
 }
+
+# a cell that is a positive number (not fail, not -, not empty)
+positive() { awk -v v="$1" 'BEGIN { exit !(v ~ /^[0-9]+(\.[0-9]+)?$/ && v + 0 > 0) }'; }
 
 one_line_stderr() { [ "$(wc -l <"$work/err")" -eq 1 ]; }
 
