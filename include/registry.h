@@ -7,7 +7,7 @@
 
 /* One cell of a latency table: a module, with its parameters. */
 struct column {
-	const char *header;   /* exactly as in DESIGN.md */
+	const char *header;   /* exactly as the seeds print it (a contract) */
 	const char *module;
 	int procs;            /* for modules taking points (ctx) */
 	int size_kb;

@@ -3,23 +3,15 @@
  * exit status.  Nothing below this layer prints or exits. */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "affinity.h"
 #include "args.h"
 #include "build.h"
 #include "cli.h"
 #include "commands.h"
-#include "files.h"
-#include "harness.h"
-#include "host.h"
-#include "interrupt.h"
-#include "output.h"
 #include "registry.h"
 
 static const char usage_text[] =
