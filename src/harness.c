@@ -339,7 +339,7 @@ static void init_figures(const struct subject *subjects, struct measurement *out
 		const char *why = subjects[i].mod->unsupported ? subjects[i].mod->unsupported()
 							       : NULL;
 		memset(&out[i], 0, sizeof out[i]);
-		out[i].placement = subjects[i].level > 0 ? PLACE_FREE : o->placement;
+		out[i].placement = o->placement;
 		figs[i] = (struct figure){ .s = &subjects[i], .m = &out[i], .active = !why };
 		if (why) {
 			out[i].status = ST_NA;

@@ -40,10 +40,10 @@ static void ctx_init(struct mod_ctx *c, const struct job *j)
 
 /* Pin this process (its children inherit it) for same and spread; under
  * spread the module's peers move on to the following CPUs as they start.
- * A sweep is about concurrency, so its copies always run free. */
+ * The command layer decides (a sweep runs free unless --cpu pins it). */
 static int place(const struct job *j, struct report *r)
 {
-	enum placement p = j->s->level > 0 ? PLACE_FREE : j->o->placement;
+	enum placement p = j->o->placement;
 
 	if (p == PLACE_FREE)
 		return 0;

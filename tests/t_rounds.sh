@@ -101,6 +101,15 @@ if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] && [ "$all" = "0-$(($(getconf _NPROC
 else
 	echo "skip rounds placement on real cpus: needs two cpus and /proc (have $all)"
 fi
+# a sweep runs free, unless --cpu pins every copy (then two threads share
+# one CPU: together they cannot use much more than one CPU's time)
+run scale -q -f long mutex --threads 2
+check "rounds a sweep runs free by default" sh -c '[ "$(grep -v "^#" "$1" | cut -f 22 | tail -n 1)" = free ]' _ "$work/out"
+run scale -q -f long mutex --threads 2 --cpu 0
+check "rounds a sweep with --cpu is pinned, row and host record alike" \
+	sh -c 'grep -qx "# placement: same" "$1" && [ "$(grep -v "^#" "$1" | cut -f 22 | tail -n 1)" = same ]' _ "$work/out"
+check "rounds a pinned sweep of two threads uses about one CPU" \
+	awk -F'\t' '$1 == "scale" { if ($13 + 0 > 150) bad++; n++ } END { exit bad > 0 || n != 1 }' "$work/out"
 run run -q --cpu 0 -f long null
 check "rounds --cpu alone means same" grep -qx "# placement: same" "$work/out"
 
