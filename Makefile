@@ -13,8 +13,8 @@ VERSION := 0.2.0
 STD := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wformat=2 -Wvla
-CPPFLAGS += -Iinclude -DOSBENCH_VERSION='"$(VERSION)"' -MMD -MP
-# build provenance for the host record's build line (src/build.c)
+CPPFLAGS += -Iinclude -Isrc -DOSBENCH_VERSION='"$(VERSION)"' -MMD -MP
+# build provenance for the host record's build line (src/sys/build.c)
 BUILD_FACTS = -DOSBENCH_CFLAGS='"$(strip $(CFLAGS))"' -DOSBENCH_SANITIZE='"$(SANITIZE)"'
 PLAIN_FACTS = -DOSBENCH_CFLAGS='"$(strip $(CFLAGS))"' -DOSBENCH_SANITIZE='""'
 LDLIBS += -lpthread -lm
@@ -34,7 +34,7 @@ T := build/test-$(VARIANT)
 # may stand at the top
 P := build/$(notdir $(firstword $(CC)))
 
-LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/modules/*.c))
+LIB_SRC := $(sort $(filter-out src/main.c src/helper/%,$(shell find src -name "*.c")))
 UNIT_SRC := $(wildcard tests/unit/*.c)
 
 ifeq ($(SANITIZE),)

@@ -14,9 +14,9 @@ secs=${1:-60}
 out=build/fuzz
 mkdir -p "$out"
 cc=${CC_FUZZ:-clang}
-flags="-std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -DOSBENCH_VERSION=\"fuzz\" -g -O1
+flags="-std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -DOSBENCH_VERSION=\"fuzz\" -g -O1
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
-lib=$(ls src/*.c src/modules/*.c | grep -v '^src/main.c$')
+lib=$(find src -name '*.c' ! -path src/main.c ! -path 'src/helper/*' | sort)
 status=0
 for target in ${FUZZ_TARGETS:-args reader plot}; do
 	# shellcheck disable=SC2086 # flags and lib are word lists

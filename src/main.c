@@ -1,8 +1,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "host.h"
+#include "cli/cli.h"
+#include "sys/host.h"
 
 int main(int argc, char **argv)
 {

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "modules.h"
-#include "net.h"
+#include "modules/modules.h"
+#include "modules/lib/net.h"
 
 #define LINE 64   /* touch one byte per cache line */
 

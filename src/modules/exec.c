@@ -2,8 +2,8 @@
  * at once; the parent waitpid()s and wants exit status 0. A failed
  * execve() fails the op with its errno; see src/spawn.c, which holds the
  * op itself, shared with sh. */
-#include "modules.h"
-#include "spawn.h"
+#include "modules/modules.h"
+#include "modules/lib/spawn.h"
 
 static int exec_setup(struct mod_ctx *ctx)
 {

@@ -7,8 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "modules.h"
-#include "spawn.h"
+#include "modules/modules.h"
+#include "modules/lib/spawn.h"
 
 struct forkst {
 	pid_t child;	/* forked and not yet reaped, for teardown; else 0 */

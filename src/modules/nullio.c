@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "modules.h"
+#include "modules/modules.h"
 
 struct nullio {
 	int zero;

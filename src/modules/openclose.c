@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "modules.h"
-#include "tempfile.h"
+#include "modules/modules.h"
+#include "modules/lib/tempfile.h"
 
 static int openclose_setup(struct mod_ctx *ctx)
 {

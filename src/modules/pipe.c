@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "modules.h"
-#include "net.h"
+#include "modules/modules.h"
+#include "modules/lib/net.h"
 
 struct pipe_state {
 	int to;     /* our end of the pipe to the child */

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "modules.h"
-#include "spawn.h"
+#include "modules/modules.h"
+#include "modules/lib/spawn.h"
 
 #define SH_PATH "/bin/sh"
 

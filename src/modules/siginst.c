@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "modules.h"
+#include "modules/modules.h"
 
 struct siginst {
 	struct sigaction orig;

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "modules.h"
-#include "tempfile.h"
+#include "modules/modules.h"
+#include "modules/lib/tempfile.h"
 
 static int stat_setup(struct mod_ctx *ctx)
 {

@@ -9,8 +9,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "modules.h"
-#include "net.h"
+#include "modules/modules.h"
+#include "modules/lib/net.h"
 
 /* How often a server waiting for its connection checks on its parent. */
 #define TCP_TICK_MS 100

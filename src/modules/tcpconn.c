@@ -24,8 +24,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "modules.h"
-#include "net.h"
+#include "modules/modules.h"
+#include "modules/lib/net.h"
 
 /* Wait for the client's FIN, then close (with the inherited linger 0). */
 static void finish(int fd)

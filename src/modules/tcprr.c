@@ -22,8 +22,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "modules.h"
-#include "net.h"
+#include "modules/modules.h"
+#include "modules/lib/net.h"
 
 #define MAX_CONNS 4096          /* more are accepted and closed at once */
 #define STACK_SIZE (256 * 1024) /* an echo loop needs little */

@@ -9,7 +9,7 @@
 #include <pthread.h>
 #include <stdint.h>
 
-#include "modules.h"
+#include "modules/modules.h"
 
 static void *returns_at_once(void *arg)
 {

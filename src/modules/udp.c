@@ -8,8 +8,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "modules.h"
-#include "net.h"
+#include "modules/modules.h"
+#include "modules/lib/net.h"
 
 #define UDP_MAX 64
 

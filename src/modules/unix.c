@@ -5,8 +5,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "modules.h"
-#include "net.h"
+#include "modules/modules.h"
+#include "modules/lib/net.h"
 
 struct unix_state {
 	int fd;

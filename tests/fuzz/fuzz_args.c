@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
+#include "cli/args.h"
 #include "fuzz.h"
 
 #define MAX_WORDS 64

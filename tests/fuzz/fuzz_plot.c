@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "plot.h"
-#include "resultfile.h"
+#include "report/plot.h"
+#include "results/resultfile.h"
 
 #define MAX_FILES 4
 #define MAX_OUTPUT (4 << 20) /* a real picture is tens of KiB */

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "resultfile.h"
+#include "results/resultfile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,7 +2,7 @@
  * message names the culprit. */
 #include <string.h>
 
-#include "args.h"
+#include "cli/args.h"
 #include "unit.h"
 
 static char err[512];

@@ -1,7 +1,7 @@
 /* Values printed like the seed tables. */
 #include <string.h>
 
-#include "fmt.h"
+#include "results/fmt.h"
 #include "unit.h"
 
 static int prints(double v, const char *want)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot.h"
+#include "report/plot.h"
 #include "unit.h"
 
 static void set_fig(struct rfigure *g, const char *table, const char *column, const char *module,

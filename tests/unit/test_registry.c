@@ -2,7 +2,7 @@
  * table column naming a module that exists. */
 #include <string.h>
 
-#include "registry.h"
+#include "modules/registry.h"
 #include "unit.h"
 
 static int descriptors_complete(void)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "resultfile.h"
+#include "results/resultfile.h"
 #include "unit.h"
 
 #define TABLE_DOC                                                                      \

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "svg.h"
+#include "report/svg.h"
 #include "unit.h"
 
 #define FFFD "\xef\xbf\xbd"

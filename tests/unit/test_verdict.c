@@ -2,7 +2,7 @@
 #include <math.h>
 
 #include "unit.h"
-#include "verdict.h"
+#include "report/verdict.h"
 
 static enum verdict judged(const struct verdict_in *in, double tol)
 {

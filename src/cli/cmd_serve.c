@@ -1,0 +1,60 @@
+/* `osbench serve`: the peer for --remote, until SIGINT, SIGTERM, SIGHUP
+ * or SIGQUIT. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "cli/commands.h"
+#include "sys/interrupt.h"
+#include "serve/serve.h"
+
+/* Every client is a descriptor: take all the hard limit allows.  Where
+ * that cannot be had (macOS refuses an infinite soft limit), the soft
+ * limit stays and the client cap follows it. */
+static void raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == rl.rlim_max)
+		return;
+	rl.rlim_cur = rl.rlim_max;
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return;
+}
+
+int cmd_serve(const struct args *a)
+{
+	struct serve_opts o = { .bind = a->bind, .port = a->port };
+	struct server *s;
+	char err[512];
+	int rc;
+
+	if (a->nnames) {
+		fprintf(stderr, "osbench: serve: unexpected argument '%s'\n", a->names[0]);
+		return 2;
+	}
+	if (interrupt_install() < 0) {
+		fprintf(stderr, "osbench: signal handlers: %s\n", strerror(errno));
+		return 2;
+	}
+	raise_nofile();
+	if (serve_open(&s, &o, err, sizeof err) < 0) {
+		fprintf(stderr, "osbench: serve: %s\n", err);
+		return 2;
+	}
+	/* on stdout, so a script that asked for port 0 can learn the port */
+	printf("osbench serve: listening on %s (tcp and udp)\n", serve_name(s));
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "osbench: standard output: %s\n", strerror(errno));
+		serve_close(s);
+		return 2;
+	}
+	rc = serve_loop(s, &interrupt_flag, err, sizeof err);
+	serve_close(s);
+	if (rc < 0) {
+		fprintf(stderr, "osbench: serve: %s\n", err);
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,247 @@
+/* The lifetime of one run or sweep, from the private directory to the
+ * exit status. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sys/affinity.h"
+#include "sys/build.h"
+#include "sys/interrupt.h"
+#include "results/label.h"
+#include "cli/session.h"
+
+#define IO_TIMEOUT_MS 2000
+
+/* A run's sampling, chosen by measurement on a shared 2-CPU VM (README,
+ * "How a figure is measured"). */
+#define RUN_SAMPLE_MS 5
+#define RUN_SAMPLES 3
+#define RUN_MIN_ROUNDS 5
+#define RUN_MAX_ROUNDS 40
+#define RUN_PRECISION_PCT 1.0
+#define RUN_BUDGET_S 8.0
+#define DEFAULT_PLACEMENT PLACE_SAME
+
+/* How figures are sampled unless told otherwise: a run samples many
+ * short rounds until the median is pinned down; --quick takes two rounds
+ * of short samples; a sweep's sample is a whole window. */
+static void sampling_defaults(struct run_opts *o, const struct args *a, int scale)
+{
+	if (scale) {
+		o->target_ms = a->quick ? 50 : 300;
+		o->samples = 1;
+		o->min_rounds = 3;
+		o->max_rounds = a->quick ? 3 : 8;
+		o->precision_pct = 2;
+		o->budget_s = a->quick ? 1 : 10;
+	} else if (a->quick) {
+		o->target_ms = 1;
+		o->samples = 3;
+		o->min_rounds = o->max_rounds = 2;
+		o->precision_pct = 0;
+		o->budget_s = 1;
+	} else {
+		o->target_ms = RUN_SAMPLE_MS;
+		o->samples = RUN_SAMPLES;
+		o->min_rounds = RUN_MIN_ROUNDS;
+		o->max_rounds = RUN_MAX_ROUNDS;
+		o->precision_pct = RUN_PRECISION_PCT;
+		o->budget_s = RUN_BUDGET_S;
+	}
+}
+
+static void resolve_opts(struct session *s, const struct args *a, enum session_kind kind)
+{
+	struct run_opts *o = &s->opts;
+	int scale = kind == SESSION_SCALE;
+
+	sampling_defaults(o, a, scale);
+	if (a->time_ms)
+		o->target_ms = a->time_ms;
+	if (a->reps)
+		o->min_rounds = o->max_rounds = a->reps;
+	if (a->precision_pct > 0)
+		o->precision_pct = a->precision_pct;
+	if (a->budget_s > 0)
+		o->budget_s = a->budget_s;
+	/* a sweep is about concurrency: its copies run free unless --cpu */
+	if (a->placement_given)
+		o->placement = a->placement;
+	else if (a->cpu >= 0)
+		o->placement = PLACE_SAME;
+	else
+		o->placement = scale ? PLACE_FREE : DEFAULT_PLACEMENT;
+	o->cpu = a->cpu >= 0 ? a->cpu : 0;
+	o->io_timeout_ms = IO_TIMEOUT_MS;
+	/* generous: a child normally takes a calibration (a few samples),
+	   a warm-up and its samples, each twice when it has a baseline */
+	o->timeout_s = a->timeout_s ? a->timeout_s
+				    : 30 + (int)(8 * (o->samples + 12) * o->target_ms / 1000.0);
+	o->remote_host = a->remote_port[0] ? a->remote_host : NULL;
+	o->remote_port = a->remote_port[0] ? a->remote_port : NULL;
+}
+
+static int open_output(struct session *s, const struct args *a)
+{
+	char err[512];
+
+	s->to_file = a->output != NULL;
+	if (!s->to_file) {
+		s->w.f = stdout;
+		return 0;
+	}
+	if (outfile_open(&s->out, a->output, err, sizeof err) < 0) {
+		fprintf(stderr, "osbench: %s\n", err);
+		return -1;
+	}
+	s->w.f = s->out.f;
+	return 0;
+}
+
+/* Figures from a sanitized or unoptimised build are not the real ones:
+ * say so at every run (the tests, which know, may silence it). */
+static void warn_about_build(void)
+{
+	const char *caveat = build_caveat();
+
+	if (caveat && !getenv("OSBENCH_ACCEPT_BUILD"))
+		fprintf(stderr, "osbench: warning: this is %s: its figures are not those of a "
+				"plain optimised build\n", caveat);
+}
+
+int session_open(struct session *s, const struct args *a, enum session_kind kind,
+		 int argc, char **argv)
+{
+	char err[512];
+
+	memset(s, 0, sizeof *s);
+	resolve_opts(s, a, kind);
+	if (a->cpu >= affinity_online_cpus()) {
+		fprintf(stderr, "osbench: --cpu: '%d' is not an online cpu (0 to %d)\n", a->cpu,
+			affinity_online_cpus() - 1);
+		return 2;
+	}
+	/* a system that refuses a signal handler is the machine's state,
+	   not bad usage */
+	if (interrupt_install() < 0) {
+		fprintf(stderr, "osbench: cannot start: signal handlers: %s\n", strerror(errno));
+		return 1;
+	}
+	/* the host facts first, while descriptors are there to read them
+	   with: a run at its descriptor limit still says what it ran on */
+	host_gather(&s->host, a->label, argc, argv);
+	if (!a->label && label_check(s->host.host, err, sizeof err) < 0) {
+		fprintf(stderr, "osbench: host name: %s: give --label NAME\n", err);
+		return 2;
+	}
+	build_describe(s->host.build, sizeof s->host.build);
+	snprintf(s->host.placement, sizeof s->host.placement, "%s",
+		 placement_name(s->opts.placement));
+	warn_about_build();
+	if (tmpdir_create(s->tmpdir, sizeof s->tmpdir, err, sizeof err) < 0) {
+		fprintf(stderr, "osbench: %s\n", err);
+		return 2;
+	}
+	if (open_output(s, a) < 0) {
+		tmpdir_remove(s->tmpdir);
+		return 2;
+	}
+	helper_locate(argv[0], s->helper, sizeof s->helper);
+	s->opts.tmpdir = s->tmpdir;
+	s->opts.helper = s->helper;
+	s->progress = isatty(STDERR_FILENO);
+	s->w.fmt = a->format == FORMAT_LONG ? FMT_LONG : a->format == FORMAT_JSON ? FMT_JSON : FMT_TABLE;
+	s->w.host = &s->host;
+	writer_begin(&s->w);
+	return 0;
+}
+
+static void show_progress(void *arg, int round, size_t left)
+{
+	if (arg)
+		fprintf(stderr, "\r\033[Kround %d: %zu figure%s still sampling", round, left,
+			left == 1 ? "" : "s");
+}
+
+/* "stat", "ctx procs=2 size_kb=0", "scale mutex threads=5" */
+static void figure_name(const struct record *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s%s", strcmp(r->table, "scale") == 0 ? "scale " : "",
+		 r->module, r->params[0] ? " " : "", r->params);
+}
+
+int session_measure_all(struct session *s, const struct subject *subjects,
+			struct record *records, size_t n)
+{
+	struct measurement *m = calloc(n ? n : 1, sizeof *m);
+	char what[256];
+
+	if (!m) {
+		fprintf(stderr, "osbench: calloc: %s\n", strerror(errno));
+		return -1;
+	}
+	if (harness_measure_all(subjects, m, n, &s->opts, show_progress,
+				s->progress ? s : NULL) < 0) {
+		free(m);
+		return -1;
+	}
+	if (s->progress)
+		fputs("\r\033[K", stderr);
+	for (size_t i = 0; i < n; i++) {
+		records[i].m = m[i];
+		if (m[i].status == ST_FAIL) {
+			s->failures++;
+			figure_name(&records[i], what, sizeof what);
+			fprintf(stderr, "osbench: %s: %s\n", what, m[i].reason);
+		}
+		s->noisy += m[i].status == ST_OK && m[i].noisy;
+	}
+	free(m);
+	return 0;
+}
+
+void session_release(struct record *records, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		measurement_release(&records[i].m);
+}
+
+int session_close(struct session *s)
+{
+	char err[512];
+	int status = s->failures ? 1 : 0;
+
+	if (s->progress)
+		fputs("\r\033[K", stderr);
+	writer_end(&s->w);
+	if (s->noisy)
+		fprintf(stderr, "osbench: warning: %d figure%s scatter%s widely (cv above %.0f%%); "
+				"see --format long\n", s->noisy, s->noisy > 1 ? "s" : "",
+			s->noisy > 1 ? "" : "s", NOISY_CV_PCT);
+	if (s->to_file) {
+		if (outfile_commit(&s->out, err, sizeof err) < 0) {
+			fprintf(stderr, "osbench: %s\n", err);
+			status = 2;
+		}
+	} else if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "osbench: standard output: %s\n", strerror(errno));
+		status = 2;
+	}
+	if (tmpdir_remove(s->tmpdir) < 0)
+		fprintf(stderr, "osbench: could not remove '%s'\n", s->tmpdir);
+	return status;
+}
+
+int session_interrupted(struct session *s)
+{
+	if (s->progress)
+		fputs("\r\033[K", stderr);
+	if (s->to_file)
+		outfile_abort(&s->out);
+	tmpdir_remove(s->tmpdir);
+	fflush(stdout);
+	interrupt_reraise();
+	return 130;
+}

@@ -1,0 +1,45 @@
+/* What run and scale share: the private directory, the host record, the
+ * output, the failure count, and a clean end on any path. */
+#ifndef OSBENCH_SESSION_H
+#define OSBENCH_SESSION_H
+
+#include <limits.h>
+
+#include "cli/args.h"
+#include "sys/files.h"
+#include "harness.h"
+#include "sys/host.h"
+#include "results/output.h"
+
+struct session {
+	struct run_opts opts;
+	struct host_info host;
+	struct writer w;
+	struct outfile out;
+	int to_file;
+	char tmpdir[PATH_MAX];
+	char helper[PATH_MAX];
+	int failures;
+	int noisy;
+	int progress;         /* stderr is a terminal */
+};
+
+/* Defaults: latency runs and sweeps differ in sample length and count. */
+enum session_kind { SESSION_RUN, SESSION_SCALE };
+
+/* Everything before the first measurement; 2 (with the message printed)
+ * when the options or the environment are unusable, else 0. */
+int session_open(struct session *s, const struct args *a, enum session_kind kind,
+		 int argc, char **argv);
+/* Measure subjects[i] into records[i].m for every i < n, in rounds,
+ * saying on stderr why each failure failed; -1 when interrupted. */
+int session_measure_all(struct session *s, const struct subject *subjects,
+			struct record *records, size_t n);
+/* Free what session_measure_all gave the records. */
+void session_release(struct record *records, size_t n);
+/* Finish the output and clean up: the exit status. */
+int session_close(struct session *s);
+/* After an interruption: remove everything, end by the signal. */
+int session_interrupted(struct session *s);
+
+#endif

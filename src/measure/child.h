@@ -1,0 +1,71 @@
+/* Inside one measuring child: what the parent asks of it, what it sends
+ * back, and the pieces the child is built from.
+ *
+ *   harness.c   (parent) rounds, random order, stopping, the watchdog
+ *   lifecycle.c (child)  placement, setup_shared, the body, teardown_shared,
+ *                        the helpers' resource use; the report
+ *   latency.c, sweep.c   the two bodies: samples of one figure
+ *   worker.c             one worker's setup, measure, teardown
+ *
+ * Each layer calls only the ones below it. */
+#ifndef OSBENCH_CHILD_H
+#define OSBENCH_CHILD_H
+
+#include <stdint.h>
+
+#include "measure/clock.h"
+#include "harness.h"
+#include "module.h"
+
+/* One round of one figure. */
+struct job {
+	const struct subject *s;
+	const struct run_opts *o;
+	int calibrate;        /* the first round: find n and base_n */
+	uint64_t n, base_n;   /* iterations per sample, from calibration */
+};
+
+/* What the child writes to the parent, followed by nsamples doubles. */
+struct report {
+	enum status status;
+	char reason[256];
+	uint64_t n, base_n;   /* as calibrated (or as given) */
+	unsigned ops_per_iter;
+	int nsamples;
+	/* this process's share while sampling, per op */
+	double vcsw_per_op, ivcsw_per_op, cpu_pct;
+	double wall_us_per_op;
+	/* every op the module's own run() made in this child, timed or not:
+	   what its helper processes' resource use is spread over; 0 when the
+	   body counted the helpers itself */
+	double run_ops;
+};
+
+/* The most samples one child takes (a round is short by design). */
+#define CHILD_MAX_SAMPLES 64
+
+/* Runs in the forked child: never returns. */
+void child_main(int fd, const struct job *j);
+
+/* The bodies: fill samples[0..] and r; on failure r->status = ST_FAIL
+ * with r->reason. */
+void latency_body(const struct job *j, struct mod_ctx *base, struct report *r,
+		  double *samples);
+void sweep_body(const struct job *j, struct mod_ctx *base, struct report *r,
+		double *samples);
+
+/* Resource use of this process (RUSAGE_SELF) or of every child it has
+ * reaped (RUSAGE_CHILDREN); zeros when getrusage fails. */
+struct usage {
+	double cpu_us, vcsw, ivcsw;
+};
+void usage_of(int who, struct usage *u);
+
+/* One worker: setup, then measure(arg, ctx, setup_ok), then teardown
+ * when setup succeeded.  measure is called even when setup failed, so a
+ * worker can still keep its appointments with the others. */
+typedef void (*worker_measure_fn)(void *arg, struct mod_ctx *ctx, int setup_ok);
+void worker_lifecycle(const struct module *mod, struct mod_ctx *ctx, worker_measure_fn measure,
+		      void *arg);
+
+#endif

@@ -1,0 +1,416 @@
+/* The parent's side of measuring: rounds over every requested figure in
+ * a new random order each time, one isolated child per figure per round
+ * under a watchdog, and the rule that stops a figure (precise enough,
+ * enough rounds, or the budget spent).
+ *
+ * Each child runs in its own process group, so a module's own children
+ * are swept away with it; a crash, a hang or an interrupted run leaves
+ * nothing behind. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "measure/child.h"
+#include "sys/compat.h"
+#include "sys/interrupt.h"
+#include "measure/stats.h"
+
+static const char *const placement_names[] = {
+	[PLACE_FREE] = "free", [PLACE_SAME] = "same", [PLACE_SPREAD] = "spread",
+};
+
+const char *placement_name(enum placement p)
+{
+	return placement_names[p];
+}
+
+int placement_parse(const char *text, enum placement *out)
+{
+	for (size_t i = 0; i < sizeof placement_names / sizeof placement_names[0]; i++)
+		if (strcmp(text, placement_names[i]) == 0) {
+			*out = (enum placement)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* One figure while its rounds go on. */
+struct figure {
+	const struct subject *s;
+	struct measurement *m;
+	int active;           /* still sampling */
+	uint64_t n, base_n;   /* from the first round */
+	unsigned ops_per_iter;
+	double *samples;
+	size_t nsamples, cap;
+	double ops_sum;       /* ops in one sample, summed over rounds */
+	double vcsw, ivcsw, cpu_pct; /* per-round values, summed */
+};
+
+PRINTF_LIKE(2, 3)
+static void set_fail(struct measurement *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	m->status = ST_FAIL;
+	va_start(ap, fmt);
+	vsnprintf(m->reason, sizeof m->reason, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- one child ---------------------------------------------------------- */
+
+static void describe_end(int status, struct measurement *m)
+{
+	if (WIFSIGNALED(status))
+		set_fail(m, "measurement killed by signal %d (%s)", WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+	else
+		set_fail(m, "measurement ended with status %d",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
+/* Kill the child's whole group, then reap the child.  The group leader is
+ * still unreaped when we kill, so its id cannot have been reused. */
+static int kill_and_reap(pid_t pid)
+{
+	int status = 0;
+
+	if (kill(-pid, SIGKILL) < 0 && errno != ESRCH)
+		kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR)
+			return 0;
+	}
+	return status;
+}
+
+/* Read len bytes by the deadline: 1 complete, 0 ended early, -2 timed
+ * out, -1 interrupted. */
+static int read_by(int rfd, void *buf, size_t len, double deadline)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		struct pollfd pfd[2] = {
+			{ .fd = rfd, .events = POLLIN },
+			{ .fd = interrupt_fd(), .events = POLLIN },
+		};
+		double left_ms = (deadline - clock_ns()) / 1e6;
+		if (interrupt_signal())
+			return -1;
+		if (left_ms <= 0)
+			return -2;
+		int r = poll(pfd, interrupt_fd() >= 0 ? 2 : 1, (int)left_ms + 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return 0;
+		if (r == 0 || !(pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
+		ssize_t n = read(rfd, (char *)buf + got, len - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		got += (size_t)n;
+	}
+	return 1;
+}
+
+/* The report and its samples: as read_by. */
+static int await_report(int rfd, struct report *r, double *samples, int timeout_s)
+{
+	double deadline = clock_ns() + timeout_s * 1e9;
+	int got = read_by(rfd, r, sizeof *r, deadline);
+
+	if (got != 1)
+		return got;
+	if (r->nsamples < 0 || r->nsamples > CHILD_MAX_SAMPLES)
+		return 0;
+	return read_by(rfd, samples, (size_t)r->nsamples * sizeof samples[0], deadline);
+}
+
+static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
+{
+	int fds[2];
+	pid_t pid = -1;
+
+	/* the child must not inherit buffered output it could flush twice */
+	fflush(NULL);
+	if (pipe(fds) < 0) {
+		set_fail(m, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	const char *call = fcntl(fds[0], F_SETFD, FD_CLOEXEC) < 0 ||
+				   fcntl(fds[1], F_SETFD, FD_CLOEXEC) < 0
+			   ? "fcntl"
+			   : (pid = fork()) < 0 ? "fork" : NULL;
+	if (call) {
+		set_fail(m, "%s: %s", call, strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		setpgid(0, 0);
+		close(fds[0]);
+		child_main(fds[1], j);
+	}
+	/* both sides set the group, so neither can race the other; the
+	   parent's call may fail harmlessly once the child has exec'd or
+	   ended, and the child's own call is the one that matters */
+	(void)setpgid(pid, pid);
+	close(fds[1]);
+	*rfd = fds[0];
+	return pid;
+}
+
+/* ---- one round of one figure -------------------------------------------- */
+
+static int keep_samples(struct figure *f, const double *v, int k)
+{
+	if (f->nsamples + (size_t)k > f->cap) {
+		size_t cap = (f->cap ? f->cap * 2 : 64) + (size_t)k;
+		double *p = realloc(f->samples, cap * sizeof *p);
+		if (!p)
+			return -1;
+		f->samples = p;
+		f->cap = cap;
+	}
+	memcpy(f->samples + f->nsamples, v, (size_t)k * sizeof *v);
+	f->nsamples += (size_t)k;
+	return 0;
+}
+
+static void take_report(struct figure *f, const struct report *r, const double *samples)
+{
+	if (r->status != ST_OK) {
+		set_fail(f->m, "%s", r->reason);
+		return;
+	}
+	if (keep_samples(f, samples, r->nsamples) < 0) {
+		set_fail(f->m, "realloc: %s", strerror(ENOMEM));
+		return;
+	}
+	if (f->m->rounds == 0) {
+		f->n = r->n;
+		f->base_n = r->base_n;
+		f->ops_per_iter = r->ops_per_iter;
+	}
+	f->m->rounds++;
+	f->ops_sum += (double)r->n * r->ops_per_iter;
+	f->vcsw += r->vcsw_per_op;
+	f->ivcsw += r->ivcsw_per_op;
+	f->cpu_pct += r->cpu_pct;
+}
+
+/* -1 when interrupted; a failure of any kind is in f->m. */
+static int run_round(struct figure *f, const struct run_opts *o)
+{
+	struct job j = { .s = f->s, .o = o, .calibrate = f->m->rounds == 0, .n = f->n,
+			 .base_n = f->base_n };
+	static double samples[CHILD_MAX_SAMPLES];
+	struct report r;
+	int rfd = -1, got;
+	pid_t pid = spawn_child(&j, &rfd, f->m);
+
+	if (pid < 0)
+		return 0;
+	memset(&r, 0, sizeof r);
+	got = await_report(rfd, &r, samples, o->timeout_s);
+	close(rfd);
+	int status = kill_and_reap(pid);
+	if (got == -1)
+		return -1;
+	if (got == -2)
+		set_fail(f->m, "timed out after %d s", o->timeout_s);
+	else if (got == 0)
+		describe_end(status, f->m);
+	else
+		take_report(f, &r, samples);
+	return 0;
+}
+
+/* ---- rounds ------------------------------------------------------------- */
+
+/* xorshift64*: each round's order must differ, not be unguessable */
+static uint64_t next_random(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * UINT64_C(2685821657736338717);
+}
+
+static void shuffle(size_t *v, size_t n, uint64_t *state)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t k = (size_t)(next_random(state) % i);
+		size_t t = v[i - 1];
+		v[i - 1] = v[k];
+		v[k] = t;
+	}
+}
+
+/* Where a figure's value sits among its samples. */
+static double quantile_of(const struct figure *f)
+{
+	return f->s->level > 0 ? FIGURE_QUANTILE_RATE : FIGURE_QUANTILE_TIME;
+}
+
+/* The figure so far and its 95 % interval (scratch gets the samples
+ * sorted). */
+static double figure_value(const struct figure *f, double *scratch, double *lo, double *hi)
+{
+	double q = quantile_of(f);
+
+	memcpy(scratch, f->samples, f->nsamples * sizeof *scratch);
+	stats_sort(scratch, f->nsamples);
+	stats_quantile_ci(scratch, f->nsamples, q, lo, hi);
+	return stats_quantile(scratch, f->nsamples, q);
+}
+
+/* Whether a figure has what it needs after a round. */
+static int figure_done(const struct figure *f, const struct run_opts *o, double *scratch)
+{
+	double lo, hi, value;
+
+	if (f->m->status != ST_OK || f->m->rounds >= o->max_rounds)
+		return 1;
+	if (f->m->rounds < o->min_rounds || o->precision_pct <= 0)
+		return 0;
+	value = figure_value(f, scratch, &lo, &hi);
+	return value > 0 && (hi - lo) / 2 <= value * o->precision_pct / 100.0;
+}
+
+/* Active figures into order[], shuffled; returns how many. */
+static size_t round_order(const struct figure *figs, size_t n, size_t *order, uint64_t *rng)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (figs[i].active)
+			order[k++] = i;
+	shuffle(order, k, rng);
+	return k;
+}
+
+static void finish_figure(struct figure *f, double *scratch)
+{
+	struct measurement *m = f->m;
+	struct summary sum;
+	double rounds = m->rounds;
+
+	if (m->status != ST_OK)
+		return;
+	m->value = figure_value(f, scratch, &m->ci_lo, &m->ci_hi);
+	/* interpolation keeps the value within its bounds but for rounding */
+	m->ci_lo = m->ci_lo < m->value ? m->ci_lo : m->value;
+	m->ci_hi = m->ci_hi > m->value ? m->ci_hi : m->value;
+	stats_summarise(scratch, f->nsamples, &sum);
+	m->median = sum.median;
+	m->min = sum.min;
+	m->max = sum.max;
+	m->cv_pct = sum.cv_pct;
+	m->noisy = sum.cv_pct > NOISY_CV_PCT;
+	m->reps = (int)f->nsamples;
+	m->n = (uint64_t)(f->ops_sum / rounds + 0.5);
+	m->vcsw_per_op = f->vcsw / rounds;
+	m->ivcsw_per_op = f->ivcsw / rounds;
+	m->cpu_pct = f->cpu_pct / rounds;
+	m->samples = f->samples;
+	f->samples = NULL;
+	if (f->s->level == 0 && m->value <= 0)
+		set_fail(m, "below the resolution of the overhead subtraction");
+}
+
+static void init_figures(const struct subject *subjects, struct measurement *out, size_t n,
+			 const struct run_opts *o, struct figure *figs)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *why = subjects[i].mod->unsupported ? subjects[i].mod->unsupported()
+							       : NULL;
+		memset(&out[i], 0, sizeof out[i]);
+		out[i].placement = o->placement;
+		figs[i] = (struct figure){ .s = &subjects[i], .m = &out[i], .active = !why };
+		if (why) {
+			out[i].status = ST_NA;
+			snprintf(out[i].reason, sizeof out[i].reason, "%s", why);
+		}
+	}
+}
+
+/* Every round: the figures still sampling, in a new order; a round that
+ * would start past the budget does not (the first always runs). */
+static int run_rounds(struct figure *figs, size_t n, const struct run_opts *o, size_t *order,
+		      double *scratch, progress_fn progress, void *arg)
+{
+	uint64_t rng = (uint64_t)clock_ns() ^ ((uint64_t)getpid() << 32) ^ 0x9e3779b97f4a7c15u;
+	double start = clock_ns(), budget_ns = o->budget_s * 1e9;
+
+	for (int round = 1;; round++) {
+		size_t k = round_order(figs, n, order, &rng), left = 0;
+		int out_of_time = 0;
+		for (size_t i = 0; i < k && !out_of_time; i++) {
+			if (round > 1 && clock_ns() - start > budget_ns)
+				out_of_time = 1;
+			else if (run_round(&figs[order[i]], o) < 0)
+				return -1;
+		}
+		for (size_t i = 0; i < n; i++) {
+			if (figs[i].active && (out_of_time || figure_done(&figs[i], o, scratch)))
+				figs[i].active = 0;
+			left += figs[i].active != 0;
+		}
+		if (progress)
+			progress(arg, round, left);
+		if (left == 0)
+			return 0;
+	}
+}
+
+static size_t most_samples(const struct run_opts *o)
+{
+	return (size_t)o->max_rounds * (size_t)o->samples;
+}
+
+int harness_measure_all(const struct subject *subjects, struct measurement *out, size_t n,
+			const struct run_opts *o, progress_fn progress, void *arg)
+{
+	struct figure *figs = calloc(n ? n : 1, sizeof *figs);
+	size_t *order = calloc(n ? n : 1, sizeof *order);
+	double *scratch = calloc(most_samples(o) + CHILD_MAX_SAMPLES, sizeof *scratch);
+	int rc = 0;
+
+	if (!figs || !order || !scratch) {
+		for (size_t i = 0; i < n; i++) {
+			memset(&out[i], 0, sizeof out[i]);
+			set_fail(&out[i], "calloc: %s", strerror(ENOMEM));
+		}
+	} else {
+		init_figures(subjects, out, n, o, figs);
+		rc = run_rounds(figs, n, o, order, scratch, progress, arg);
+		for (size_t i = 0; i < n && rc == 0; i++)
+			finish_figure(&figs[i], scratch);
+		for (size_t i = 0; i < n; i++)
+			free(figs[i].samples);
+	}
+	free(figs);
+	free(order);
+	free(scratch);
+	return rc;
+}
+
+void measurement_release(struct measurement *m)
+{
+	free(m->samples);
+	m->samples = NULL;
+}

@@ -1,0 +1,199 @@
+/* One round of a latency figure, inside the measuring child: calibration
+ * (first round only), a warm-up, then samples of the module's operation
+ * interleaved with samples of what is not the operation (the module's
+ * baseline, else the bare loop), whose median is subtracted per op. */
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+
+#include "measure/child.h"
+#include "measure/stats.h"
+
+typedef int (*run_fn)(struct mod_ctx *, uint64_t);
+
+/* No sample needs more ops than this; it also bounds a module so fast that
+   the clock cannot see it. */
+#define MAX_N (UINT64_C(1) << 40)
+
+/* One round's state, passed through the worker's lifecycle. */
+struct round {
+	const struct job *j;
+	struct report *r;
+	double *samples;
+	double timer_cost_ns;
+	struct usage used;    /* this process's, summed over the op samples */
+	double op_wall_ns;    /* the op samples' time, summed */
+};
+
+static double measure_timer_cost(void)
+{
+	double best = 1e9;
+
+	for (int i = 0; i < 1000; i++) {
+		double a = clock_ns(), b = clock_ns();
+		if (b - a < best)
+			best = b - a;
+	}
+	return best;
+}
+
+/* What a module's loop costs when the operation is nothing. */
+static int empty_run(struct mod_ctx *c, uint64_t n)
+{
+	volatile uint64_t sink = 0;
+
+	(void)c;
+	for (uint64_t i = 0; i < n; i++)
+		sink = i;
+	(void)sink;
+	return 0;
+}
+
+/* n iterations of fn: nanoseconds in *ns; the module's own run() counts
+ * towards what its helpers' resource use is spread over. */
+static int sample(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t n, double *ns)
+{
+	double t0 = clock_ns();
+	int rc = fn(c, n);
+	double t1 = clock_ns();
+
+	if (fn == rd->j->s->mod->run)
+		rd->r->run_ops += (double)n * c->ops_per_iter;
+	*ns = t1 - t0 - rd->timer_cost_ns;
+	return rc;
+}
+
+/* Grow n until one sample lasts the target; the growing doubles as the
+ * first part of the warm-up.  One slow sample (a first-touch page fault,
+ * a preemption) must not fix n too small, so n follows the fastest
+ * per-iteration time seen, and it takes three samples to settle. */
+static int calibrate(struct round *rd, run_fn fn, struct mod_ctx *c, double target_ns,
+		     uint64_t *n_out)
+{
+	double best = 0;
+	uint64_t n = 1;
+
+	for (int tries = 1;; tries++) {
+		double t;
+		if (sample(rd, fn, c, n, &t) < 0)
+			return -1;
+		if (t > 0 && (best == 0 || t / (double)n < best))
+			best = t / (double)n;
+		if ((t >= target_ns && tries >= 3) || n >= MAX_N)
+			break;
+		double want = best > 0 ? target_ns / best * 1.05 : (double)n * 10;
+		double lo = t >= target_ns ? (double)n : (double)n * 1.2 + 1;
+		double hi = (double)n * 10;
+		want = want < lo ? lo : want > hi ? hi : want;
+		n = want < (double)MAX_N ? (uint64_t)want : MAX_N;
+	}
+	*n_out = n;
+	return 0;
+}
+
+/* One op sample, with this process's resource use around it. */
+static int op_sample(struct round *rd, struct mod_ctx *c, uint64_t n, double *ns)
+{
+	struct usage a, b;
+	int rc;
+
+	usage_of(RUSAGE_SELF, &a);
+	rc = sample(rd, rd->j->s->mod->run, c, n, ns);
+	usage_of(RUSAGE_SELF, &b);
+	rd->used.cpu_us += b.cpu_us - a.cpu_us;
+	rd->used.vcsw += b.vcsw - a.vcsw;
+	rd->used.ivcsw += b.ivcsw - a.ivcsw;
+	rd->op_wall_ns += *ns;
+	return rc;
+}
+
+static void fail_with(struct report *r, const char *reason)
+{
+	r->status = ST_FAIL;
+	snprintf(r->reason, sizeof r->reason, "%s",
+		 reason[0] ? reason : "module failed without a reason");
+}
+
+/* Per-op microseconds of each op sample, minus the baseline's median per
+ * op.  The fastest samples may fall below that median; they are "no
+ * more than zero", never a negative time. */
+static void subtract(struct round *rd, const double *op_ns, int k, double *base_ns,
+		     int nbase, double op_ops, double base_ops)
+{
+	struct summary base;
+
+	stats_summarise(base_ns, (size_t)nbase, &base);
+	for (int i = 0; i < k; i++) {
+		double us = (op_ns[i] / op_ops - base.median / base_ops) / 1000.0;
+		rd->samples[i] = us > 0 ? us : 0;
+	}
+}
+
+static void report_usage(struct round *rd, struct mod_ctx *c, int k)
+{
+	struct report *r = rd->r;
+	double ops = (double)r->n * c->ops_per_iter * k;
+	double wall_us = rd->op_wall_ns / 1000.0;
+
+	r->vcsw_per_op = rd->used.vcsw / ops;
+	r->ivcsw_per_op = rd->used.ivcsw / ops;
+	r->cpu_pct = wall_us > 0 ? 100.0 * rd->used.cpu_us / wall_us : 0;
+	r->wall_us_per_op = wall_us / ops;
+}
+
+static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
+{
+	struct round *rd = arg;
+	const struct job *j = rd->j;
+	struct report *r = rd->r;
+	int own_baseline = j->s->mod->baseline != NULL;
+	run_fn base_fn = own_baseline ? j->s->mod->baseline : empty_run;
+	double op_ns[CHILD_MAX_SAMPLES], base_ns[CHILD_MAX_SAMPLES], warm;
+	double target_ns = j->o->target_ms * 1e6;
+	int k = j->o->samples, nbase = 0;
+
+	if (!setup_ok) {
+		fail_with(r, c->err);
+		return;
+	}
+	r->n = j->n;
+	r->base_n = j->base_n;
+	/* the bare loop is the same few instructions whatever happens: a
+	   tenth of a sample pins its cost down as well */
+	if (j->calibrate && (calibrate(rd, j->s->mod->run, c, target_ns, &r->n) < 0 ||
+			     calibrate(rd, base_fn, c, own_baseline ? target_ns : target_ns / 10,
+				       &r->base_n) < 0)) {
+		fail_with(r, c->err);
+		return;
+	}
+	if (sample(rd, j->s->mod->run, c, r->n, &warm) < 0 ||
+	    sample(rd, base_fn, c, r->base_n, &warm) < 0) {
+		fail_with(r, c->err);
+		return;
+	}
+	/* interleaved, so that a slow spell of the machine weighs on both;
+	   the bare loop costs a fraction of a nanosecond per op and one
+	   sample of it per round is plenty */
+	for (int i = 0; i < k; i++)
+		if (op_sample(rd, c, r->n, &op_ns[i]) < 0 ||
+		    ((i == 0 || own_baseline) &&
+		     sample(rd, base_fn, c, r->base_n, &base_ns[nbase++]) < 0)) {
+			fail_with(r, c->err);
+			return;
+		}
+	r->ops_per_iter = c->ops_per_iter;
+	subtract(rd, op_ns, k, base_ns, nbase, (double)r->n * c->ops_per_iter,
+		 (double)r->base_n * (own_baseline ? c->ops_per_iter : 1));
+	r->nsamples = k;
+	report_usage(rd, c, k);
+}
+
+void latency_body(const struct job *j, struct mod_ctx *base, struct report *r,
+		  double *samples)
+{
+	struct round rd = { .j = j, .r = r, .samples = samples,
+			    .timer_cost_ns = measure_timer_cost() };
+
+	worker_lifecycle(j->s->mod, base, latency_measure, &rd);
+}

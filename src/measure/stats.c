@@ -1,0 +1,232 @@
+/* Statistics of sample sets: median, extremes, CV, the median's
+ * distribution-free confidence interval, the Mann-Whitney U test and
+ * Holm's multiple-testing correction. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/stats.h"
+
+/* Largest U table counted exactly; beyond it the normal approximation is
+ * within a few parts in a thousand of the exact tail anyway. */
+#define EXACT_MAX_PAIRS 900
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void stats_sort(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_double);
+}
+
+static double mean_of(const double *v, size_t n)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	return sum / (double)n;
+}
+
+/* Sample standard deviation over the mean; 0 for one sample. */
+static double cv_of(const double *v, size_t n)
+{
+	double mean = mean_of(v, n), ss = 0;
+
+	if (n < 2 || mean == 0)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	return 100.0 * sqrt(ss / (double)(n - 1)) / fabs(mean);
+}
+
+void stats_summarise(double *v, size_t n, struct summary *out)
+{
+	stats_sort(v, n);
+	out->min = v[0];
+	out->max = v[n - 1];
+	out->median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	out->cv_pct = cv_of(v, n);
+}
+
+/* P(B = i) for B ~ binomial(n, q), through logarithms so that large n
+ * neither overflows nor underflows before it matters. */
+static double binomial(size_t n, size_t i, double q)
+{
+	return exp(lgamma((double)n + 1) - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) +
+		   (double)i * log(q) + (double)(n - i) * log1p(-q));
+}
+
+double stats_quantile(const double *sorted, size_t n, double q)
+{
+	double h = (double)(n - 1) * q;
+	size_t k = (size_t)h;
+
+	if (k + 1 >= n)
+		return sorted[n - 1];
+	return sorted[k] + (h - (double)k) * (sorted[k + 1] - sorted[k]);
+}
+
+double stats_quantile_ci(const double *sorted, size_t n, double q, double *lo, double *hi)
+{
+	double cdf = 0, at_lo = -1, at_hi = -1, first = 0, last = 0;
+	size_t l = 1, u = n; /* ranks from 1 */
+
+	/* B, the number of samples below the true q-quantile, is binomial(n,
+	   q); x_(k) lies below it when B >= k.  The lower bound is the
+	   highest rank k with P(B <= k-1) <= 2.5 %, the upper the lowest
+	   with P(B <= k-1) >= 97.5 %; the coverage is P(l <= B <= u-1) */
+	for (size_t k = 1; k <= n; k++) {
+		cdf += binomial(n, k - 1, q); /* P(B <= k-1) */
+		if (k == 1)
+			first = cdf;
+		if (cdf <= 0.025) {
+			l = k;
+			at_lo = cdf;
+		}
+		if (at_hi < 0 && cdf >= 0.975) {
+			u = k;
+			at_hi = cdf;
+		}
+		last = cdf;
+	}
+	if (at_lo < 0)
+		at_lo = first;
+	if (at_hi < 0)
+		at_hi = last;
+	*lo = sorted[l - 1];
+	*hi = sorted[u - 1];
+	return at_hi - at_lo;
+}
+
+double stats_median_ci(const double *sorted, size_t n, double *lo, double *hi)
+{
+	return stats_quantile_ci(sorted, n, 0.5, lo, hi);
+}
+
+/* ---- Mann-Whitney U ----------------------------------------------------- */
+
+struct ranked {
+	double v;
+	int from_a;
+};
+
+static int cmp_ranked(const void *x, const void *y)
+{
+	return cmp_double(&((const struct ranked *)x)->v, &((const struct ranked *)y)->v);
+}
+
+/* The rank sum of a's values (ties share their mean rank) and the tie
+ * term sum(t^3 - t) over groups of equal values. */
+static int rank_sum(const double *a, size_t na, const double *b, size_t nb, double *sum_a,
+		    double *ties)
+{
+	size_t n = na + nb;
+	struct ranked *r = malloc(n * sizeof *r);
+
+	if (!r)
+		return -1;
+	for (size_t i = 0; i < na; i++)
+		r[i] = (struct ranked){ .v = a[i], .from_a = 1 };
+	for (size_t i = 0; i < nb; i++)
+		r[na + i] = (struct ranked){ .v = b[i], .from_a = 0 };
+	qsort(r, n, sizeof *r, cmp_ranked);
+	*sum_a = *ties = 0;
+	for (size_t i = 0; i < n;) {
+		size_t k = i;
+		while (k < n && r[k].v == r[i].v)
+			k++;
+		double t = (double)(k - i), rank = ((double)i + 1 + (double)k) / 2;
+		for (size_t m = i; m < k; m++)
+			if (r[m].from_a)
+				*sum_a += rank;
+		*ties += t * t * t - t;
+		i = k;
+	}
+	free(r);
+	return 0;
+}
+
+/* The exact two-sided tail of U = u for samples of m and n without ties:
+ * ways[i][s] counts the arrangements of i a-values among the first b-values
+ * seen so far whose U is s; an a-value placed after j b-values adds j. */
+static double exact_tail(size_t m, size_t n, double u)
+{
+	size_t width = m * n + 1;
+	double *ways = calloc((m + 1) * width, sizeof *ways);
+	double below = 0, above = 0, total = 0;
+
+	if (!ways)
+		return -1;
+	for (size_t i = 0; i <= m; i++)
+		ways[i * width] = 1;
+	for (size_t j = 1; j <= n; j++)
+		for (size_t i = 1; i <= m; i++)
+			for (size_t s = width; s-- > j;)
+				ways[i * width + s] += ways[(i - 1) * width + s - j];
+	for (size_t s = 0; s < width; s++) {
+		double w = ways[m * width + s];
+		total += w;
+		below += (double)s <= u ? w : 0;
+		above += (double)s >= u ? w : 0;
+	}
+	free(ways);
+	double p = 2 * (below < above ? below : above) / total;
+	return p < 1 ? p : 1;
+}
+
+double stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u)
+{
+	double sum_a, ties, n = (double)(na + nb), mean, var, z;
+
+	if (rank_sum(a, na, b, nb, &sum_a, &ties) < 0)
+		return -1;
+	*u = sum_a - (double)na * ((double)na + 1) / 2;
+	if (ties == 0 && na * nb <= EXACT_MAX_PAIRS)
+		return exact_tail(na, nb, *u);
+	mean = (double)na * (double)nb / 2;
+	var = (double)na * (double)nb / 12 * ((n + 1) - ties / (n * (n - 1)));
+	if (var <= 0)
+		return 1;
+	z = (fabs(*u - mean) - 0.5) / sqrt(var);
+	return z > 0 ? erfc(z / sqrt(2.0)) : 1;
+}
+
+/* ---- Holm --------------------------------------------------------------- */
+
+static const double *holm_p;
+
+static int cmp_by_p(const void *x, const void *y)
+{
+	return cmp_double(&holm_p[*(const size_t *)x], &holm_p[*(const size_t *)y]);
+}
+
+void stats_holm(const double *p, size_t n, double *adj)
+{
+	size_t *order = malloc(n * sizeof *order);
+	double running = 0;
+
+	if (!order) {
+		/* Bonferroni is never less strict than Holm */
+		for (size_t i = 0; i < n; i++)
+			adj[i] = p[i] * (double)n < 1 ? p[i] * (double)n : 1;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	holm_p = p;
+	qsort(order, n, sizeof *order, cmp_by_p);
+	for (size_t k = 0; k < n; k++) {
+		double v = p[order[k]] * (double)(n - k);
+		if (v > 1)
+			v = 1;
+		if (v > running)
+			running = v;
+		adj[order[k]] = running;
+	}
+	free(order);
+}

@@ -1,0 +1,187 @@
+/* Child processes for the fork, exec and sh modules; see include/spawn.h.
+ *
+ * An execve() failure must not pass for a fast exec. The child then writes
+ * its errno into a close-on-exec pipe and _exit(127)s. Status 0 can only
+ * come from the program, so a success costs no read at all: the pipe, made
+ * once in setup, is read only to explain a non-zero status. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "modules/lib/spawn.h"
+
+/* The program of spawn_setup, in ctx->state. */
+struct spawn_prog {
+	char *path;                  /* what the child execve()s */
+	char *argv[SPAWN_ARGS + 1];  /* its arguments, then NULL */
+	pid_t child;    /* forked and not yet reaped, for teardown; else 0 */
+	int err[2];     /* errno of a failed execve(), child to parent */
+};
+
+/* An empty environment keeps the cost of exec independent of the user's;
+   the programs are named by absolute paths, so none needs PATH. */
+static char *const empty_env[] = { NULL };
+
+int spawn_failed(struct mod_ctx *ctx, int errfd, const char *path, int status)
+{
+	int e;
+
+	if (path && errfd >= 0 &&
+	    read(errfd, &e, sizeof e) == (ssize_t)sizeof e)
+		return mod_failf(ctx, "execve '%s': %s", path, strerror(e));
+	if (WIFSIGNALED(status))
+		return path ? mod_failf(ctx, "'%s' killed by signal %d", path,
+					WTERMSIG(status)) :
+			      mod_failf(ctx, "fork: child killed by signal %d",
+					WTERMSIG(status));
+	status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return path ? mod_failf(ctx, "'%s' exited with status %d", path, status) :
+		      mod_failf(ctx, "fork: child exited with status %d", status);
+}
+
+void spawn_kill(pid_t *pid)
+{
+	if (*pid <= 0)
+		return;
+	/* Nothing to report from teardown: the run already failed. */
+	(void)kill(*pid, SIGKILL);
+	(void)spawn_wait(*pid, NULL);
+	*pid = 0;
+}
+
+int spawn_helper_ok(struct mod_ctx *ctx, int absolute)
+{
+	if (!ctx->helper)
+		return mod_failf(ctx, "helper: no path given");
+	if (absolute && ctx->helper[0] != '/')
+		return mod_failf(ctx, "helper '%s': not an absolute path",
+				 ctx->helper);
+	if (access(ctx->helper, X_OK) == -1)
+		return mod_failf(ctx, "helper '%s': %s", ctx->helper,
+				 strerror(errno));
+	return 0;
+}
+
+static int set_fd_flags(int fd, int fdflags, int flflags)
+{
+	int fl = fcntl(fd, F_GETFD);
+
+	if (fl == -1 || fcntl(fd, F_SETFD, fl | fdflags) == -1)
+		return -1;
+	fl = fcntl(fd, F_GETFL);
+	if (fl == -1 || fcntl(fd, F_SETFL, fl | flflags) == -1)
+		return -1;
+	return 0;
+}
+
+/* Non-blocking read end: after a non-zero status the parent only looks. */
+static int make_err_pipe(struct mod_ctx *ctx, int err[2])
+{
+	if (pipe(err) == -1) {
+		err[0] = err[1] = -1;
+		return mod_fail(ctx, "pipe", errno);
+	}
+	if (set_fd_flags(err[0], FD_CLOEXEC, O_NONBLOCK) == -1 ||
+	    set_fd_flags(err[1], FD_CLOEXEC, 0) == -1)
+		return mod_fail(ctx, "fcntl", errno);
+	return 0;
+}
+
+static void prog_free(struct spawn_prog *p)
+{
+	char **a;
+
+	spawn_kill(&p->child);
+	if (p->err[0] != -1)
+		close(p->err[0]);
+	if (p->err[1] != -1)
+		close(p->err[1]);
+	for (a = p->argv; *a; a++)
+		free(*a);
+	free(p->path);
+	free(p);
+}
+
+int spawn_setup(struct mod_ctx *ctx, const char *path, const char *const argv[])
+{
+	struct spawn_prog *p = calloc(1, sizeof *p);
+	size_t i;
+
+	if (!p)
+		return mod_fail(ctx, "calloc", errno);
+	/* Everything spawn_prog_free looks at is valid from here on. */
+	p->err[0] = p->err[1] = -1;
+	for (i = 0; argv[i]; i++) {
+		if (i == SPAWN_ARGS) {
+			mod_failf(ctx, "'%s': more than %d arguments", path,
+				  SPAWN_ARGS);
+			goto fail;
+		}
+		p->argv[i] = strdup(argv[i]);
+		if (!p->argv[i]) {
+			mod_fail(ctx, "strdup", errno);
+			goto fail;
+		}
+	}
+	p->path = strdup(path);
+	if (!p->path) {
+		mod_fail(ctx, "strdup", errno);
+		goto fail;
+	}
+	if (make_err_pipe(ctx, p->err) == -1)
+		goto fail;
+	ctx->state = p;
+	return 0;
+fail:
+	prog_free(p);
+	return -1;
+}
+
+/* Between fork and exec only async-signal-safe calls: sweeps use threads. */
+_Noreturn static void prog_child(const struct spawn_prog *p)
+{
+	int e;
+	ssize_t w;
+
+	execve(p->path, p->argv, empty_env);
+	e = errno;
+	w = write(p->err[1], &e, sizeof e);
+	(void)w;	/* nothing left to tell: status 127 still fails the op */
+	_exit(127);
+}
+
+int spawn_run(struct mod_ctx *ctx, uint64_t n)
+{
+	struct spawn_prog *p = ctx->state;
+	uint64_t i;
+	int status;
+
+	for (i = 0; i < n; i++) {
+		p->child = fork();
+		if (p->child == -1) {
+			p->child = 0;
+			return mod_fail(ctx, "fork", errno);
+		}
+		if (p->child == 0)
+			prog_child(p);
+		if (spawn_wait(p->child, &status) == -1)
+			return mod_fail(ctx, "waitpid", errno);
+		p->child = 0;
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			return spawn_failed(ctx, p->err[0], p->path, status);
+	}
+	return 0;
+}
+
+void spawn_teardown(struct mod_ctx *ctx)
+{
+	if (!ctx->state)
+		return;
+	prog_free(ctx->state);
+	ctx->state = NULL;
+}

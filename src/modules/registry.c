@@ -1,0 +1,95 @@
+/* The one list of modules and latency tables. */
+#include <string.h>
+
+#include "modules/modules.h"
+#include "modules/registry.h"
+
+/* Sorted by name: `osbench list` prints them in this order. */
+const struct module *const registry_modules[] = {
+	&module_ctx,
+	&module_exec,
+	&module_fork,
+	&module_malloc,
+	&module_mutex,
+	&module_null,
+	&module_nullio,
+	&module_openclose,
+	&module_pipe,
+	&module_select,
+	&module_sh,
+	&module_sighndl,
+	&module_siginst,
+	&module_stat,
+	&module_tcp,
+	&module_tcpconn,
+	&module_tcprr,
+	&module_thread,
+	&module_udp,
+	&module_unix,
+};
+const size_t registry_nmodules = sizeof registry_modules / sizeof registry_modules[0];
+
+static const struct column syscall_columns[] = {
+	{ .header = "null call", .module = "null" },
+	{ .header = "null I/O", .module = "nullio" },
+	{ .header = "stat", .module = "stat" },
+	{ .header = "open clos", .module = "openclose" },
+	{ .header = "slct TCP", .module = "select" },
+	{ .header = "sig inst", .module = "siginst" },
+	{ .header = "sig hndl", .module = "sighndl" },
+};
+
+static const struct column proc_columns[] = {
+	{ .header = "fork proc", .module = "fork" },
+	{ .header = "exec proc", .module = "exec" },
+	{ .header = "sh proc", .module = "sh" },
+};
+
+static const struct column ctx_columns[] = {
+	{ .header = "2p/0K ctxsw", .module = "ctx", .procs = 2, .size_kb = 0 },
+	{ .header = "2p/16K ctxsw", .module = "ctx", .procs = 2, .size_kb = 16 },
+	{ .header = "2p/64K ctxsw", .module = "ctx", .procs = 2, .size_kb = 64 },
+	{ .header = "8p/16K ctxsw", .module = "ctx", .procs = 8, .size_kb = 16 },
+	{ .header = "8p/64K ctxsw", .module = "ctx", .procs = 8, .size_kb = 64 },
+	{ .header = "16p/16K ctxsw", .module = "ctx", .procs = 16, .size_kb = 16 },
+	{ .header = "16p/64K ctxsw", .module = "ctx", .procs = 16, .size_kb = 64 },
+};
+
+static const struct column ipc_columns[] = {
+	{ .header = "2p/0K ctxsw", .module = "ctx", .procs = 2, .size_kb = 0 },
+	{ .header = "Pipe", .module = "pipe" },
+	{ .header = "AF UNIX", .module = "unix" },
+	{ .header = "UDP", .module = "udp" },
+	{ .header = "TCP", .module = "tcp" },
+	{ .header = "TCP conn", .module = "tcpconn" },
+};
+
+#define COLUMNS(a) .columns = (a), .ncolumns = sizeof(a) / sizeof((a)[0])
+
+const struct table registry_tables[] = {
+	{ .name = "syscall", .has_mhz = 1, COLUMNS(syscall_columns),
+	  .title = "syscall: processor, processes - times in microseconds - smaller is better" },
+	{ .name = "proc", .has_mhz = 1, COLUMNS(proc_columns),
+	  .title = "proc: process creation - times in microseconds - smaller is better" },
+	{ .name = "ctx", .has_mhz = 0, COLUMNS(ctx_columns),
+	  .title = "ctx: context switching - times in microseconds - smaller is better" },
+	{ .name = "ipc", .has_mhz = 0, COLUMNS(ipc_columns),
+	  .title = "ipc: local communication latencies - times in microseconds - smaller is better" },
+};
+const size_t registry_ntables = sizeof registry_tables / sizeof registry_tables[0];
+
+const struct module *registry_module(const char *name)
+{
+	for (size_t i = 0; i < registry_nmodules; i++)
+		if (strcmp(registry_modules[i]->name, name) == 0)
+			return registry_modules[i];
+	return NULL;
+}
+
+const struct table *registry_table(const char *name)
+{
+	for (size_t i = 0; i < registry_ntables; i++)
+		if (strcmp(registry_tables[i].name, name) == 0)
+			return &registry_tables[i];
+	return NULL;
+}

@@ -1,0 +1,189 @@
+/* Host facts: name, OS, CPU, clock rate, libc, and how we were run. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__GLIBC__)
+#include <gnu/libc-version.h>
+#endif
+
+#include "sys/affinity.h"
+#include "measure/clock.h"
+#include "sys/host.h"
+
+static void copy(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src && *src ? src : "unknown");
+}
+
+/* The value of "key : value" lines in /proc/cpuinfo, where there is one. */
+static int cpuinfo_field(const char *key, char *out, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512];
+	size_t klen = strlen(key);
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof line, f)) {
+		char *colon = strchr(line, ':');
+		if (strncmp(line, key, klen) != 0 || !colon)
+			continue;
+		colon++;
+		while (*colon == ' ' || *colon == '\t')
+			colon++;
+		colon[strcspn(colon, "\n")] = '\0';
+		snprintf(out, len, "%s", colon);
+		found = 1;
+	}
+	fclose(f);
+	return found;
+}
+
+#if defined(__GNUC__)
+/* One link of a dependent chain: an add whose result the next add needs.
+ * The empty asm keeps the compiler from folding the chain, so each link
+ * costs one cycle on every core of the last twenty years. */
+#define LINK(x) do { (x) += 1; __asm__ volatile("" : "+r"(x)); } while (0)
+#define LINK10(x) do { LINK(x); LINK(x); LINK(x); LINK(x); LINK(x); \
+		       LINK(x); LINK(x); LINK(x); LINK(x); LINK(x); } while (0)
+
+static double chain_ns(uint64_t rounds)
+{
+	uint64_t x = 0;
+	double t0 = clock_ns();
+
+	for (uint64_t i = 0; i < rounds; i++) {
+		LINK10(x);
+		LINK10(x);
+		LINK10(x);
+		LINK10(x);
+		LINK10(x);
+	}
+	return clock_ns() - t0;
+}
+
+/* The fastest of several runs is the one the core ran at full clock. */
+static double measure_mhz(void)
+{
+	const uint64_t rounds = 200000; /* 10 M adds: a few ms */
+	double best = 0;
+
+	for (int i = 0; i < 7; i++) {
+		double ns = chain_ns(rounds);
+		if (ns > 0 && (best == 0 || ns < best))
+			best = ns;
+	}
+	return best > 0 ? (double)rounds * 50 / best * 1000.0 : 0;
+}
+#else
+static double measure_mhz(void)
+{
+	return 0;
+}
+#endif
+
+static void gather_mhz(struct host_info *h)
+{
+	char buf[64];
+
+	h->mhz = measure_mhz();
+	h->mhz_source = "measured";
+	if (h->mhz > 0)
+		return;
+	if (cpuinfo_field("cpu MHz", buf, sizeof buf) && atof(buf) > 0) {
+		h->mhz = atof(buf);
+		h->mhz_source = "os";
+		return;
+	}
+	h->mhz_source = "unknown";
+}
+
+static void gather_libc(struct host_info *h)
+{
+#if defined(__GLIBC__)
+	snprintf(h->libc, sizeof h->libc, "glibc %s", gnu_get_libc_version());
+#elif defined(__linux__)
+	/* musl deliberately has no version macro or call */
+	copy(h->libc, sizeof h->libc, "musl");
+#elif defined(__APPLE__)
+	copy(h->libc, sizeof h->libc, "libSystem");
+#elif defined(__FreeBSD__)
+	copy(h->libc, sizeof h->libc, "FreeBSD libc");
+#else
+	copy(h->libc, sizeof h->libc, "unknown");
+#endif
+}
+
+static void gather_command(struct host_info *h, int argc, char **argv)
+{
+	size_t used = 0;
+
+	h->command[0] = '\0';
+	for (int i = 0; i < argc && used < sizeof h->command; i++) {
+		int w = snprintf(h->command + used, sizeof h->command - used, "%s%s",
+				 i ? " " : "", argv[i]);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	/* a tab or newline would break the tab-separated formats */
+	for (char *p = h->command; *p; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' ';
+}
+
+void host_gather(struct host_info *h, const char *label, int argc, char **argv)
+{
+	struct utsname u;
+	char name[256] = "";
+	time_t now = time(NULL);
+	struct tm tm;
+	const char *preload;
+
+	memset(h, 0, sizeof *h);
+	if (uname(&u) == 0) {
+		copy(h->sysname, sizeof h->sysname, u.sysname);
+		copy(h->release, sizeof h->release, u.release);
+		copy(h->version, sizeof h->version, u.version);
+		copy(h->machine, sizeof h->machine, u.machine);
+	} else {
+		copy(h->sysname, sizeof h->sysname, NULL);
+		copy(h->release, sizeof h->release, NULL);
+		copy(h->version, sizeof h->version, NULL);
+		copy(h->machine, sizeof h->machine, NULL);
+	}
+	snprintf(h->os, sizeof h->os, "%s %s", h->sysname, h->release);
+	if (gethostname(name, sizeof name - 1) != 0)
+		name[0] = '\0';
+	copy(h->host, sizeof h->host, label ? label : name);
+	if (!cpuinfo_field("model name", h->cpu_model, sizeof h->cpu_model))
+		copy(h->cpu_model, sizeof h->cpu_model, NULL);
+	h->cpus = affinity_online_cpus();
+	gather_mhz(h);
+	gather_libc(h);
+	preload = getenv("LD_PRELOAD");
+	snprintf(h->ld_preload, sizeof h->ld_preload, "%s", preload ? preload : "");
+	if (!gmtime_r(&now, &tm) ||
+	    strftime(h->date, sizeof h->date, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		copy(h->date, sizeof h->date, NULL);
+	gather_command(h, argc, argv);
+}
+
+int host_stack_check(char *err, size_t errlen)
+{
+	struct rlimit rl;
+
+	/* no limit we can read is no reason to refuse */
+	if (getrlimit(RLIMIT_STACK, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur >= (rlim_t)HOST_MIN_STACK_KB * 1024)
+		return 0;
+	snprintf(err, errlen, "stack limit: %lu KiB is below the %d KiB osbench needs (ulimit -s)",
+		 (unsigned long)(rl.rlim_cur / 1024), HOST_MIN_STACK_KB);
+	return -1;
+}

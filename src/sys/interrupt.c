@@ -1,0 +1,136 @@
+/* Self-pipe handling of SIGINT, SIGTERM, SIGHUP and SIGQUIT. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sys/interrupt.h"
+
+volatile sig_atomic_t interrupt_flag;
+/* The pipe is made on first use, not at install: a run that starts with
+ * the descriptor limit nearly reached keeps its few descriptors for what
+ * cannot do without (the private directory), and waits still notice a
+ * signal by the flag and EINTR (no SA_RESTART). */
+static volatile sig_atomic_t pipe_rd = -1, pipe_wr = -1;
+static int installed;
+static const char *remove_first;
+
+/* Every signal that ends a run when nobody catches it, from a terminal
+ * (INT, QUIT, HUP when it closes) or from kill and service managers. */
+static const int ending[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+#define NENDING (sizeof ending / sizeof ending[0])
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+
+	interrupt_flag = sig;
+	if (pipe_wr >= 0) {
+		/* a full pipe already says "interrupted"; nothing to do */
+		ssize_t ignored = write(pipe_wr, "", 1);
+		(void)ignored;
+	}
+	errno = saved;
+}
+
+static int set_flags(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0)
+		return -1;
+	return fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
+static void make_pipe(void)
+{
+	int fds[2];
+
+	if (pipe(fds) < 0)
+		return;
+	if (set_flags(fds[0]) < 0 || set_flags(fds[1]) < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
+	pipe_rd = fds[0];
+	pipe_wr = fds[1];
+	/* a signal that came before the pipe existed */
+	if (interrupt_flag) {
+		ssize_t ignored = write(fds[1], "", 1);
+		(void)ignored;
+	}
+}
+
+/* SIGINT and SIGTERM are always ours.  SIGHUP and SIGQUIT ignored at
+ * start stay ignored: nohup, or a background job of a shell. */
+static int takes_over(int sig)
+{
+	struct sigaction old;
+
+	if (sig == SIGINT || sig == SIGTERM)
+		return 1;
+	return sigaction(sig, NULL, &old) == 0 && old.sa_handler != SIG_IGN;
+}
+
+int interrupt_install(void)
+{
+	struct sigaction sa;
+
+	/* check runs a run and a sweep in one process: install once */
+	if (installed)
+		return 0;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NENDING; i++)
+		sigaddset(&sa.sa_mask, ending[i]);
+	/* no SA_RESTART: blocking calls must return EINTR */
+	for (size_t i = 0; i < NENDING; i++)
+		if (takes_over(ending[i]) && sigaction(ending[i], &sa, NULL) < 0)
+			return -1;
+	installed = 1;
+	return 0;
+}
+
+int interrupt_fd(void)
+{
+	if (installed && pipe_rd < 0)
+		make_pipe();
+	return pipe_rd;
+}
+
+int interrupt_signal(void)
+{
+	return interrupt_flag;
+}
+
+void interrupt_reset_in_child(void)
+{
+	for (size_t i = 0; i < NENDING; i++)
+		if (takes_over(ending[i]))
+			signal(ending[i], SIG_DFL);
+	if (pipe_rd >= 0) {
+		close(pipe_rd);
+		close(pipe_wr);
+		pipe_rd = pipe_wr = -1;
+	}
+}
+
+void interrupt_reraise(void)
+{
+	int sig = interrupt_flag;
+
+	if (!sig)
+		return;
+	if (remove_first)
+		unlink(remove_first);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void interrupt_remove_on_reraise(const char *path)
+{
+	remove_first = path;
+}
