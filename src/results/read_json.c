@@ -1,0 +1,199 @@
+/* Reading the json format back: the host object and the results array,
+ * mapped onto the same figures as the text formats. */
+#include <stdio.h>
+#include <string.h>
+
+#include "results/json.h"
+
+struct jhost {
+	struct parser *ps;
+	int seen;
+};
+
+static int host_member(struct json *j, const char *key, void *ctx)
+{
+	struct rfile *f = ((struct jhost *)ctx)->ps->f;
+
+	if (strcmp(key, "name") == 0)
+		return jfield(j, key, f->host, sizeof f->host);
+	if (strcmp(key, "os") == 0)
+		return jfield(j, key, f->os, sizeof f->os);
+	if (strcmp(key, "mhz") == 0)
+		return jvalue(j, key, &f->mhz) < 0 ||
+				       mhz_bound(((struct jhost *)ctx)->ps, j->line, f->mhz) < 0
+			       ? -1
+			       : 0;
+	if (strcmp(key, "build") == 0)
+		return jfield(j, key, f->build, sizeof f->build);
+	if (strcmp(key, "placement") == 0) {
+		char word[16];
+		return jfield(j, key, word, sizeof word) < 0 ||
+				       placement_word(((struct jhost *)ctx)->ps, j->line, span_of(word),
+						      f->placement, sizeof f->placement) < 0
+			       ? -1
+			       : 0;
+	}
+	return jskip(j);
+}
+
+/* One record of "results", as record_json writes it. */
+struct jrec {
+	char table[32], column[48], module[32], params[160], unit[8], status[8];
+	int have_median;
+	double median;
+	int line;
+	struct extras x;
+	int have_lo, have_hi;
+	struct parser *ps;
+};
+
+/* One element of "samples_us": a number, into the pool. */
+static int sample_element(struct json *j, void *ctx)
+{
+	struct jrec *r = ctx;
+	double v;
+
+	if (jvalue(j, "samples_us", &v) < 0 || pool_add(r->ps, j->line, v) < 0)
+		return -1;
+	r->x.count++;
+	return 0;
+}
+
+static const char *const json_stats[] = {
+	"n", "reps", "min", "max", "cv_pct", "ctxsw_vol_per_op", "ctxsw_invol_per_op", "cpu_pct",
+};
+
+static int record_member(struct json *j, const char *key, void *ctx)
+{
+	struct jrec *r = ctx;
+	double ignored;
+
+	if (strcmp(key, "table") == 0)
+		return jfield(j, key, r->table, sizeof r->table);
+	if (strcmp(key, "column") == 0)
+		return jfield(j, key, r->column, sizeof r->column);
+	if (strcmp(key, "module") == 0)
+		return jfield(j, key, r->module, sizeof r->module);
+	if (strcmp(key, "params") == 0)
+		return jfield(j, key, r->params, sizeof r->params);
+	if (strcmp(key, "unit") == 0)
+		return jfield(j, key, r->unit, sizeof r->unit);
+	if (strcmp(key, "status") == 0)
+		return jfield(j, key, r->status, sizeof r->status);
+	if (strcmp(key, "median") == 0) {
+		r->have_median = 1;
+		return jvalue(j, key, &r->median);
+	}
+	if (strcmp(key, "value") == 0) {
+		r->x.have_value = 1;
+		return jvalue(j, key, &r->x.value);
+	}
+	if (strcmp(key, "ci_lo_us") == 0) {
+		r->have_lo = 1;
+		return jvalue(j, key, &r->x.ci_lo);
+	}
+	if (strcmp(key, "ci_hi_us") == 0) {
+		r->have_hi = 1;
+		return jvalue(j, key, &r->x.ci_hi);
+	}
+	if (strcmp(key, "rounds") == 0) {
+		r->x.have_rounds = 1;
+		return jvalue(j, key, &r->x.rounds);
+	}
+	if (strcmp(key, "placement") == 0) {
+		char word[16];
+		return jfield(j, key, word, sizeof word) < 0 ||
+				       placement_word(r->ps, j->line, span_of(word), r->x.placement,
+						      sizeof r->x.placement) < 0
+			       ? -1
+			       : 0;
+	}
+	if (strcmp(key, "samples_us") == 0) {
+		if (jpeek(j) != '[')
+			return fail_at(r->ps, j->line, "'samples_us' is not a JSON array");
+		if (r->x.count)
+			return fail_at(r->ps, j->line, "'samples_us' given twice");
+		r->x.first = r->ps->f->npool;
+		return jarray(j, sample_element, r);
+	}
+	for (size_t i = 0; i < sizeof json_stats / sizeof json_stats[0]; i++)
+		if (strcmp(key, json_stats[i]) == 0)
+			return jvalue(j, key, &ignored);
+	return jskip(j);
+}
+
+static int record_element(struct json *j, void *ctx)
+{
+	struct parser *ps = ctx;
+	struct jrec r = { .line = 0, .ps = ps };
+	struct figdesc d;
+	enum status st;
+
+	if (jpeek(j) != '{')
+		return jfail(j, "a result that is not a JSON object");
+	r.line = j->line;
+	if (jobject(j, record_member, &r) < 0)
+		return -1;
+	if (!r.table[0] || !r.column[0] || !r.status[0])
+		return fail_at(ps, r.line, "a result without table, column or status");
+	if (long_status(ps, span_of(r.status), &st) < 0)
+		return fail_at(ps, r.line, "status '%s' is not ok, fail or na", r.status);
+	if (st == ST_OK && !r.have_median)
+		return fail_at(ps, r.line, "an ok result without a median");
+	d = (struct figdesc){ .table = span_of(r.table), .column = span_of(r.column),
+			      .module = span_of(r.module), .params = span_of(r.params) };
+	if (r.have_lo != r.have_hi)
+		return fail_at(ps, r.line, "ci_lo_us and ci_hi_us: one without the other");
+	r.x.have_ci = r.have_lo;
+	if (unit_of(ps, r.line, d.table, r.unit[0] ? &(struct span){ r.unit, strlen(r.unit) } : NULL,
+		    &d.unit) < 0 ||
+	    add_figure(ps, r.line, &d, st, r.median) < 0 || attach_extras(ps, r.line, &r.x) < 0)
+		return -1;
+	return note_scale_mode(ps, r.line, r.table, d.params);
+}
+
+struct jtop {
+	struct parser *ps;
+	int version, results;
+};
+
+static int top_member(struct json *j, const char *key, void *ctx)
+{
+	struct jtop *top = ctx;
+	struct jhost host = { .ps = top->ps };
+	char version[32];
+
+	if (strcmp(key, "osbench") == 0) {
+		top->version = 1;
+		return jfield(j, key, version, sizeof version);
+	}
+	if (strcmp(key, "host") == 0) {
+		if (jpeek(j) != '{')
+			return fail_at(top->ps, j->line,
+				       "'host' is not a JSON object: not an osbench result file");
+		return jobject(j, host_member, &host);
+	}
+	if (strcmp(key, "results") == 0) {
+		top->results = 1;
+		if (jpeek(j) != '[')
+			return fail_at(top->ps, j->line,
+				       "'results' is not a JSON array: not an osbench result file");
+		return jarray(j, record_element, top->ps);
+	}
+	return jskip(j);
+}
+
+int parse_json(struct parser *ps)
+{
+	struct json j = { .ps = ps, .p = ps->data, .end = ps->data + ps->len, .line = 1 };
+	struct jtop top = { .ps = ps };
+
+	if (jobject(&j, top_member, &top) < 0)
+		return -1;
+	if (jpeek(&j) != 0)
+		return fail_at(ps, j.line, "text after the end of the JSON document");
+	if (!top.version || !top.results)
+		return fail_at(ps, 0, "JSON without 'osbench' and 'results': "
+				      "not an osbench result file");
+	return 0;
+}

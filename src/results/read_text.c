@@ -1,0 +1,566 @@
+/* Reading the text formats back: table (the seeds' layout, one host per
+ * file), scale sweeps and long rows; line by line, with the host record
+ * from the "# key: value" comments and the end line that proves a file
+ * whole. */
+#include <stdio.h>
+#include <string.h>
+
+#include "results/parse.h"
+
+/* ---- lines ------------------------------------------------------------- */
+
+/* The next line without its newline (and a CR before it); 0 at the end. */
+static int next_line(struct parser *ps, struct span *line)
+{
+	const char *nl;
+
+	if (ps->pos >= ps->len)
+		return 0;
+	line->p = ps->data + ps->pos;
+	nl = memchr(line->p, '\n', ps->len - ps->pos);
+	line->n = nl ? (size_t)(nl - line->p) : ps->len - ps->pos;
+	ps->pos += line->n + (nl != NULL);
+	ps->unterminated = nl == NULL;
+	if (line->n && line->p[line->n - 1] == '\r')
+		line->n--;
+	ps->lineno++;
+	return 1;
+}
+
+
+/* ---- table and long format --------------------------------------------- */
+
+enum text_state {
+	TS_BETWEEN,     /* before a header: comments, blank lines */
+	TS_LAT_HEADER,  /* a latency header read; its data row must follow */
+	TS_LAT_DONE,    /* its data row read */
+	TS_SCALE,       /* sweep rows */
+	TS_LONG,        /* long rows */
+};
+
+/* Where each long column is; -1 when absent. */
+enum long_col { LC_TABLE, LC_COLUMN, LC_MODULE, LC_PARAMS, LC_MEDIAN, LC_STATUS, LC_UNIT,
+		LC_CI_LO, LC_CI_HI, LC_ROUNDS, LC_SAMPLES, LC_PLACEMENT, LC_VALUE, LC_COUNT };
+/* the columns before this one must be there; from it on, older files
+   may lack them */
+#define LC_FIRST_OPTIONAL LC_UNIT
+
+static const char *const long_names[LC_COUNT] = {
+	[LC_TABLE] = "table", [LC_COLUMN] = "column", [LC_MODULE] = "module",
+	[LC_PARAMS] = "params", [LC_MEDIAN] = "median_us", [LC_STATUS] = "status",
+	[LC_UNIT] = "unit", [LC_CI_LO] = "ci_lo_us", [LC_CI_HI] = "ci_hi_us",
+	[LC_ROUNDS] = "rounds", [LC_SAMPLES] = "samples_us", [LC_PLACEMENT] = "placement",
+	[LC_VALUE] = "value_us",
+};
+
+/* Statistics that must be numbers or "-" when present. */
+static const char *const long_stats[] = {
+	"n", "reps", "min_us", "max_us", "cv_pct", "ctxsw_vol_per_op", "ctxsw_invol_per_op",
+	"cpu_pct",
+};
+
+struct text {
+	enum text_state state;
+	int tables;                   /* headers read */
+	int records;                  /* "# osbench" lines read */
+	struct span prev;             /* the line before, when a comment */
+	int prev_comment;
+	/* the header being filled */
+	char table[32];
+	char module[32];              /* scale: the module swept */
+	struct span cols[MAX_HEADER_CELLS];
+	size_t ncells;                /* cells in the header row */
+	size_t first_col;             /* index of the first figure column */
+	int header_line;
+	int rows;                     /* rows under this header */
+	int lc[LC_COUNT];
+	int stat_idx[sizeof long_stats / sizeof long_stats[0]];
+};
+
+static const char long_start[] = "table\tcolumn\tmodule\tparams\t";
+
+/* The text of a comment: after '#' and the spaces following it. */
+static struct span comment_text(struct span line)
+{
+	struct span t = { .p = line.p + 1, .n = line.n - 1 };
+
+	while (t.n && (*t.p == ' ' || *t.p == '\t'))
+		t.p++, t.n--;
+	return t;
+}
+
+/* "# key: value" lines of the host record (before the first table). */
+static int host_comment(struct parser *ps, struct span c)
+{
+	struct span v;
+	const char *colon = memchr(c.p, ':', c.n);
+	double mhz;
+
+	if (!colon)
+		return 0;
+	v.p = colon + 1;
+	v.n = c.n - (size_t)(v.p - c.p);
+	while (v.n && *v.p == ' ')
+		v.p++, v.n--;
+	c.n = (size_t)(colon - c.p);
+	if (span_is(c, "host"))
+		return set_field(ps, ps->lineno, ps->f->host, sizeof ps->f->host, v, "host");
+	if (span_is(c, "os"))
+		return set_field(ps, ps->lineno, ps->os_sys, sizeof ps->os_sys, v, "os");
+	if (span_is(c, "release"))
+		return set_field(ps, ps->lineno, ps->os_release, sizeof ps->os_release, v, "release");
+	if (span_is(c, "build"))
+		return set_field(ps, ps->lineno, ps->f->build, sizeof ps->f->build, v, "build");
+	if (span_is(c, "placement"))
+		return placement_word(ps, ps->lineno, v, ps->f->placement, sizeof ps->f->placement);
+	if (span_is(c, "mhz")) {
+		/* "3183 (measured)": the number is what counts */
+		struct span num = v;
+		const char *sp = memchr(v.p, ' ', v.n);
+		if (sp)
+			num.n = (size_t)(sp - v.p);
+		if (parse_number(ps, ps->lineno, num, "mhz", &mhz) < 0 ||
+		    mhz_bound(ps, ps->lineno, mhz) < 0)
+			return -1;
+		ps->f->mhz = mhz;
+	}
+	return 0;
+}
+
+/* "osbench 0.2.0": the format its writer used. */
+static int format_of(struct span c)
+{
+	size_t i = 8; /* after "osbench " */
+	long major = 0, minor = 0;
+
+	while (i < c.n && is_digit(c.p[i]) && major < 1000)
+		major = major * 10 + (c.p[i++] - '0');
+	if (i >= c.n || c.p[i++] != '.')
+		return 1;
+	while (i < c.n && is_digit(c.p[i]) && minor < 1000)
+		minor = minor * 10 + (c.p[i++] - '0');
+	return major > 0 || minor >= 2 ? 2 : 1;
+}
+
+/* "end: 23 figures" closes a complete file. */
+static int end_comment(struct parser *ps, struct span c)
+{
+	size_t i = 4;
+	long n = 0;
+
+	if (ps->end_line)
+		return fail_at(ps, ps->lineno, "a second end line");
+	while (i < c.n && c.p[i] == ' ')
+		i++;
+	if (i >= c.n || !is_digit(c.p[i]))
+		return fail_at(ps, ps->lineno, "an end line without a count of figures");
+	while (i < c.n && is_digit(c.p[i]) && n <= RFILE_MAX_FIGS)
+		n = n * 10 + (c.p[i++] - '0');
+	ps->end_line = ps->lineno;
+	ps->end_count = n;
+	return 0;
+}
+
+static int comment_line(struct parser *ps, struct text *t, struct span line)
+{
+	struct span c = comment_text(line);
+
+	if (t->state == TS_LAT_HEADER)
+		return fail_at(ps, t->header_line, "header row without a data row (truncated file?)");
+	if (span_starts(c, "osbench ") || span_is(c, "osbench")) {
+		if (++t->records > 1)
+			return fail_at(ps, ps->lineno, "a second host record: one host per file "
+							"(files joined together?)");
+		ps->format = format_of(c);
+	}
+	if (span_starts(c, "end:"))
+		return end_comment(ps, c);
+	if (t->state == TS_SCALE || t->state == TS_LAT_DONE)
+		t->state = TS_BETWEEN;
+	if (t->tables == 0 && t->state == TS_BETWEEN && host_comment(ps, c) < 0)
+		return -1;
+	t->prev = c;
+	return 0;
+}
+
+/* A table or module name: letters, digits and _.+- only. */
+static int valid_name(struct span s)
+{
+	if (s.n == 0 || s.n >= 32)
+		return 0;
+	for (size_t i = 0; i < s.n; i++) {
+		char c = s.p[i];
+		if (!(is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+		      c == '.' || c == '+' || c == '-'))
+			return 0;
+	}
+	return 1;
+}
+
+/* "# NAME: title" directly above a header gives the table its name. */
+static int title_name(struct parser *ps, struct text *t, struct span *name)
+{
+	const char *colon;
+
+	if (!t->prev_comment)
+		return fail_at(ps, ps->lineno, "header row without a '# NAME: title' line above it");
+	colon = memchr(t->prev.p, ':', t->prev.n);
+	name->p = t->prev.p;
+	name->n = colon ? (size_t)(colon - t->prev.p) : 0;
+	if (!valid_name(*name))
+		return fail_at(ps, ps->lineno - 1, "'%.*s' is not a '# NAME: title' line",
+			       shown(t->prev), t->prev.p);
+	return 0;
+}
+
+/* Header cells into t->cols; each a non-empty, distinct column name. */
+static int header_cells(struct parser *ps, struct text *t, struct span line)
+{
+	struct span rest = line, cell;
+
+	t->ncells = 0;
+	while (next_cell(&rest, &cell)) {
+		if (t->ncells == MAX_HEADER_CELLS)
+			return fail_at(ps, ps->lineno, "more than %d cells in a header row",
+				       MAX_HEADER_CELLS);
+		if (cell.n == 0)
+			return fail_at(ps, ps->lineno, "an empty header cell");
+		for (size_t i = 0; i < t->ncells; i++)
+			if (t->cols[i].n == cell.n && memcmp(t->cols[i].p, cell.p, cell.n) == 0)
+				return fail_at(ps, ps->lineno, "header cell '%.*s' given twice",
+					       shown(cell), cell.p);
+		t->cols[t->ncells++] = cell;
+	}
+	t->header_line = ps->lineno;
+	t->rows = 0;
+	return 0;
+}
+
+static int latency_header(struct parser *ps, struct text *t, struct span line)
+{
+	struct span name;
+
+	if (title_name(ps, t, &name) < 0 || header_cells(ps, t, line) < 0)
+		return -1;
+	if (set_field(ps, ps->lineno, t->table, sizeof t->table, name, "table name") < 0)
+		return -1;
+	t->first_col = t->ncells > 2 && span_is(t->cols[2], "Mhz") ? 3 : 2;
+	if (t->ncells <= t->first_col)
+		return fail_at(ps, ps->lineno, "header row without any figure column");
+	t->state = TS_LAT_HEADER;
+	return 0;
+}
+
+/* "scale MODULE: MODE, host H - ..." */
+static int scale_title(struct parser *ps, struct text *t)
+{
+	struct span c = t->prev, mod, mode;
+	const char *colon, *end;
+
+	if (!t->prev_comment || !span_starts(c, "scale "))
+		return fail_at(ps, ps->lineno, "sweep header without a '# scale MODULE: ...' line "
+					       "above it");
+	c.p += 6;
+	c.n -= 6;
+	colon = memchr(c.p, ':', c.n);
+	mod = (struct span){ .p = c.p, .n = colon ? (size_t)(colon - c.p) : c.n };
+	if (!valid_name(mod))
+		return fail_at(ps, ps->lineno - 1, "'%.*s' is not a module name", shown(mod), mod.p);
+	memcpy(t->module, mod.p, mod.n);
+	t->module[mod.n] = '\0';
+	if (!colon)
+		return 0;
+	mode.p = colon + 1;
+	mode.n = c.n - (size_t)(mode.p - c.p);
+	while (mode.n && *mode.p == ' ')
+		mode.p++, mode.n--;
+	end = memchr(mode.p, ',', mode.n);
+	if (end)
+		mode.n = (size_t)(end - mode.p);
+	if (!span_is(mode, "threads") && !span_is(mode, "processes"))
+		return fail_at(ps, ps->lineno - 1, "'%.*s' is not threads or processes", shown(mode),
+			       mode.p);
+	if (ps->f->scale_mode[0] && !span_is(mode, ps->f->scale_mode))
+		return fail_at(ps, ps->lineno - 1, "a sweep with threads and one with processes");
+	memcpy(ps->f->scale_mode, mode.p, mode.n);
+	ps->f->scale_mode[mode.n] = '\0';
+	return 0;
+}
+
+/* The Host cell of every table must agree: a file holds one host. */
+static int same_host(struct parser *ps, struct span host, int *seen_host)
+{
+	if (host.n == 0)
+		return fail_at(ps, ps->lineno, "empty Host cell");
+	if (*seen_host && !span_is(host, ps->f->host))
+		return fail_at(ps, ps->lineno, "host '%.*s' differs from '%s' above: one host per file",
+			       shown(host), host.p, ps->f->host);
+	*seen_host = 1;
+	return set_field(ps, ps->lineno, ps->f->host, sizeof ps->f->host, host, "host");
+}
+
+static int scale_header(struct parser *ps, struct text *t, struct span line, int *seen_host)
+{
+	struct span host;
+
+	if (scale_title(ps, t) < 0 || header_cells(ps, t, line) < 0)
+		return -1;
+	host = t->ncells >= 2 ? t->cols[1] : (struct span){ .p = "", .n = 0 };
+	if (t->ncells < 2 || host.n <= 6 || memcmp(host.p + host.n - 6, " ops/s", 6) != 0)
+		return fail_at(ps, ps->lineno, "sweep header's second cell is not 'HOST ops/s'");
+	host.n -= 6;
+	if (same_host(ps, host, seen_host) < 0)
+		return -1;
+	snprintf(t->table, sizeof t->table, "scale");
+	t->first_col = 1;
+	t->state = TS_SCALE;
+	return 0;
+}
+
+static int long_header(struct parser *ps, struct text *t, struct span line)
+{
+	if (t->tables > 1)
+		return fail_at(ps, ps->lineno, "a long header after a table: not one osbench file");
+	if (header_cells(ps, t, line) < 0)
+		return -1;
+	for (int k = 0; k < LC_COUNT; k++) {
+		t->lc[k] = -1;
+		for (size_t i = 0; i < t->ncells; i++)
+			if (span_is(t->cols[i], long_names[k]))
+				t->lc[k] = (int)i;
+		if (t->lc[k] < 0 && k < LC_FIRST_OPTIONAL)
+			return fail_at(ps, ps->lineno, "long header without a '%s' column",
+				       long_names[k]);
+	}
+	for (size_t k = 0; k < sizeof long_stats / sizeof long_stats[0]; k++) {
+		t->stat_idx[k] = -1;
+		for (size_t i = 0; i < t->ncells; i++)
+			if (span_is(t->cols[i], long_stats[k]))
+				t->stat_idx[k] = (int)i;
+	}
+	t->state = TS_LONG;
+	return 0;
+}
+
+/* Cells of a row into v; the count must be the header's. */
+static int row_cells(struct parser *ps, const struct text *t, struct span line, struct span *v)
+{
+	size_t n = count_cells(line);
+	struct span rest = line;
+
+	if (n != t->ncells)
+		return fail_at(ps, ps->lineno, "%zu cells, header has %zu%s", n, t->ncells,
+			       ps->unterminated ? " (truncated file?)" : "");
+	for (size_t i = 0; i < n; i++)
+		next_cell(&rest, &v[i]);
+	return 0;
+}
+
+static int latency_row(struct parser *ps, struct text *t, struct span line, int *seen_host)
+{
+	struct span v[MAX_HEADER_CELLS];
+	char column[64], what[80];
+
+	if (row_cells(ps, t, line, v) < 0 || same_host(ps, v[0], seen_host) < 0)
+		return -1;
+	if (set_field(ps, ps->lineno, ps->f->os, sizeof ps->f->os, v[1], "OS") < 0)
+		return -1;
+	if (t->first_col == 3 && !span_is(v[2], "-")) {
+		double mhz;
+		if (parse_number(ps, ps->lineno, v[2], "column 'Mhz'", &mhz) < 0 ||
+		    mhz_bound(ps, ps->lineno, mhz) < 0)
+			return -1;
+		if (ps->f->mhz == 0)
+			ps->f->mhz = mhz;
+	}
+	for (size_t i = t->first_col; i < t->ncells; i++) {
+		struct figdesc d = { .table = span_of(t->table), .column = t->cols[i],
+				     .params = span_of(""), .unit = "us" };
+		enum status st;
+		double val;
+		snprintf(column, sizeof column, "%.*s", (int)(t->cols[i].n < 48 ? t->cols[i].n : 48),
+			 t->cols[i].p);
+		snprintf(what, sizeof what, "column '%s'", column);
+		d.module = span_of(column_module(t->table, column));
+		if (parse_figure_cell(ps, ps->lineno, v[i], what, &st, &val) < 0 ||
+		    add_figure(ps, ps->lineno, &d, st, val) < 0)
+			return -1;
+	}
+	t->state = TS_LAT_DONE;
+	return 0;
+}
+
+
+/* A scaling cell "143%" or "-". */
+static int percent_cell(struct parser *ps, struct span s)
+{
+	if (s.n > 1 && s.p[s.n - 1] == '%')
+		s.n--;
+	else if (!span_is(s, "-"))
+		return fail_at(ps, ps->lineno, "Scaling: '%.*s' is not a percentage", shown(s), s.p);
+	return check_stat_cell(ps, ps->lineno, s, "Scaling");
+}
+
+static int scale_row(struct parser *ps, struct text *t, struct span line)
+{
+	struct span v[MAX_HEADER_CELLS];
+	struct figdesc d = { .table = span_of("scale"), .module = span_of(t->module),
+			     .unit = "ops/s" };
+	char params[64];
+	enum status st;
+	double val;
+
+	if (row_cells(ps, t, line, v) < 0 || level_cell(ps, ps->lineno, v[0]) < 0)
+		return -1;
+	if (parse_figure_cell(ps, ps->lineno, v[1], "ops/s", &st, &val) < 0)
+		return -1;
+	if (t->ncells > 2 && percent_cell(ps, v[2]) < 0)
+		return -1;
+	for (size_t i = 3; i < t->ncells; i++)
+		if (check_stat_cell(ps, ps->lineno, v[i], "statistic") < 0)
+			return -1;
+	snprintf(params, sizeof params, "%s=%.*s",
+		 strcmp(ps->f->scale_mode, "processes") == 0 ? "procs" : "threads", (int)v[0].n,
+		 v[0].p);
+	d.column = v[0];
+	d.params = span_of(params);
+	t->rows++;
+	return add_figure(ps, ps->lineno, &d, st, val);
+}
+
+/* The optional long cell at column k, or NULL when absent or "-". */
+static const struct span *long_cell(const struct text *t, const struct span *v, int k)
+{
+	if (t->lc[k] < 0 || span_is(v[t->lc[k]], "-"))
+		return NULL;
+	return &v[t->lc[k]];
+}
+
+static int long_extras(struct parser *ps, const struct text *t, const struct span *v)
+{
+	struct extras x = { .first = 0 };
+	const struct span *lo = long_cell(t, v, LC_CI_LO), *hi = long_cell(t, v, LC_CI_HI);
+	const struct span *rounds = long_cell(t, v, LC_ROUNDS), *smp = long_cell(t, v, LC_SAMPLES);
+	const struct span *place = long_cell(t, v, LC_PLACEMENT), *value = long_cell(t, v, LC_VALUE);
+	int line = ps->lineno;
+
+	if ((lo != NULL) != (hi != NULL))
+		return fail_at(ps, line, "ci_lo_us and ci_hi_us: one without the other");
+	x.have_ci = lo != NULL;
+	x.have_rounds = rounds != NULL;
+	x.have_value = value != NULL;
+	if ((value && parse_number(ps, line, *value, "value_us", &x.value) < 0) ||
+	    (lo && (parse_number(ps, line, *lo, "ci_lo_us", &x.ci_lo) < 0 ||
+		    parse_number(ps, line, *hi, "ci_hi_us", &x.ci_hi) < 0)) ||
+	    (rounds && parse_number(ps, line, *rounds, "rounds", &x.rounds) < 0) ||
+	    (smp && sample_list(ps, line, *smp, &x.first, &x.count) < 0) ||
+	    (place && placement_word(ps, line, *place, x.placement, sizeof x.placement) < 0))
+		return -1;
+	return attach_extras(ps, line, &x);
+}
+
+static int long_row(struct parser *ps, struct text *t, struct span line)
+{
+	struct span v[MAX_HEADER_CELLS];
+	struct figdesc d;
+	enum status st;
+	double val = 0;
+
+	if (row_cells(ps, t, line, v) < 0 || long_status(ps, v[t->lc[LC_STATUS]], &st) < 0)
+		return -1;
+	d = (struct figdesc){ .table = v[t->lc[LC_TABLE]], .column = v[t->lc[LC_COLUMN]],
+			      .module = v[t->lc[LC_MODULE]], .params = v[t->lc[LC_PARAMS]] };
+	if (span_is(d.params, "-"))
+		d.params.n = 0;
+	if (unit_of(ps, ps->lineno, d.table, t->lc[LC_UNIT] >= 0 ? &v[t->lc[LC_UNIT]] : NULL,
+		    &d.unit) < 0)
+		return -1;
+	if (st == ST_OK &&
+	    parse_number(ps, ps->lineno, v[t->lc[LC_MEDIAN]], "median_us", &val) < 0)
+		return -1;
+	for (size_t k = 0; k < sizeof long_stats / sizeof long_stats[0]; k++)
+		if (t->stat_idx[k] >= 0 &&
+		    check_stat_cell(ps, ps->lineno, v[t->stat_idx[k]], long_stats[k]) < 0)
+			return -1;
+	t->rows++;
+	if (add_figure(ps, ps->lineno, &d, st, val) < 0 || long_extras(ps, t, v) < 0)
+		return -1;
+	return note_scale_mode(ps, ps->lineno, ps->f->figs[ps->f->nfigs - 1].table, d.params);
+}
+
+/* A row that is not a comment and not blank. */
+static int content_line(struct parser *ps, struct text *t, struct span line, int *seen_host)
+{
+	if (ps->end_line)
+		return fail_at(ps, ps->lineno, "a row after the end line (files joined together?)");
+	switch (t->state) {
+	case TS_LAT_HEADER:
+		return latency_row(ps, t, line, seen_host);
+	case TS_LAT_DONE:
+		return fail_at(ps, ps->lineno, "a second data row under one header: one host per "
+					       "file (compare takes the files one by one)");
+	case TS_SCALE:
+		return scale_row(ps, t, line);
+	case TS_LONG:
+		return long_row(ps, t, line);
+	case TS_BETWEEN:
+		break;
+	}
+	t->tables++;
+	if (span_starts(line, "Host\tOS\t"))
+		return latency_header(ps, t, line);
+	if (span_starts(line, "Concurrency\t"))
+		return scale_header(ps, t, line, seen_host);
+	if (span_starts(line, long_start))
+		return long_header(ps, t, line);
+	if (t->tables == 1)
+		return fail_at(ps, ps->lineno, "not an osbench result file");
+	return fail_at(ps, ps->lineno, "a row outside any table");
+}
+
+static int text_end(struct parser *ps, const struct text *t)
+{
+	if (t->state == TS_LAT_HEADER)
+		return fail_at(ps, t->header_line, "header row without a data row (truncated file?)");
+	if ((t->state == TS_SCALE || t->state == TS_LONG) && t->rows == 0)
+		return fail_at(ps, t->header_line, "header row without rows (truncated file?)");
+	if (t->tables == 0)
+		return fail_at(ps, 0, t->records ? "a host record but no table (truncated file?)"
+						 : "not an osbench result file");
+	if (ps->unterminated)
+		return fail_at(ps, ps->lineno, "no newline at the end (truncated file?)");
+	return 0;
+}
+
+/* Only spaces and tabs: a blank line, as far as tables go. */
+static int is_blank(struct span line)
+{
+	for (size_t i = 0; i < line.n; i++)
+		if (line.p[i] != ' ' && line.p[i] != '\t')
+			return 0;
+	return 1;
+}
+
+int parse_text(struct parser *ps)
+{
+	struct text t = { .state = TS_BETWEEN };
+	struct span line;
+	int seen_host = 0, rc = 0;
+
+	while (rc == 0 && next_line(ps, &line)) {
+		int comment = line.n && line.p[0] == '#';
+		if (is_blank(line)) {
+			if (t.state == TS_LAT_HEADER)
+				rc = fail_at(ps, t.header_line,
+					     "header row without a data row (truncated file?)");
+			else if (t.state != TS_LONG)
+				t.state = TS_BETWEEN;
+		} else if (comment) {
+			rc = comment_line(ps, &t, line);
+		} else {
+			rc = content_line(ps, &t, line, &seen_host);
+		}
+		t.prev_comment = comment;
+	}
+	return rc == 0 ? text_end(ps, &t) : rc;
+}

@@ -1,0 +1,254 @@
+/* The reader's figure store: each figure as it is read, its samples in
+ * the file's pool, and the rules every format shares (value bounds,
+ * units, duplicates, a sweep's mode). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "modules/registry.h"
+#include "results/parse.h"
+
+
+int pool_add(struct parser *ps, int line, double v)
+{
+	struct rfile *f = ps->f;
+
+	if (f->npool == f->pool_cap) {
+		size_t cap = f->pool_cap ? f->pool_cap * 2 : 1024;
+		double *p;
+		if (f->npool >= RFILE_MAX_SAMPLES)
+			return fail_at(ps, line, "more than %d samples: not an osbench result file",
+				       RFILE_MAX_SAMPLES);
+		if (!(p = realloc(f->pool, cap * sizeof *p)))
+			return fail_at(ps, line, "%s", strerror(ENOMEM));
+		f->pool = p;
+		f->pool_cap = cap;
+	}
+	f->pool[f->npool++] = v;
+	return 0;
+}
+
+/* "1.2,1.3,1.25": each a number, into the pool; *first and *count say
+ * where they went. */
+int sample_list(struct parser *ps, int line, struct span s, size_t *first,
+		       size_t *count)
+{
+	*first = ps->f->npool;
+	*count = 0;
+	while (s.n) {
+		const char *comma = memchr(s.p, ',', s.n);
+		struct span one = { .p = s.p, .n = comma ? (size_t)(comma - s.p) : s.n };
+		double v;
+		if (parse_number(ps, line, one, "samples_us", &v) < 0 || pool_add(ps, line, v) < 0)
+			return -1;
+		(*count)++;
+		s.p += one.n + (comma != NULL);
+		s.n -= one.n + (comma != NULL);
+		if (comma && s.n == 0)
+			return fail_at(ps, line, "samples_us: a list ending in a comma");
+	}
+	return 0;
+}
+
+
+int attach_extras(struct parser *ps, int line, const struct extras *x)
+{
+	struct rfigure *g = &ps->f->figs[ps->f->nfigs - 1];
+
+	if ((x->count || x->have_value) && g->status != ST_OK)
+		return fail_at(ps, line, "samples or a value for a figure that is not ok");
+	/* the table's figure, when the file gives it apart from the median */
+	if (x->have_value) {
+		if (!(x->value >= FIGURE_MIN && x->value <= FIGURE_MAX))
+			return fail_at(ps, line, "value: %g is not a measurement (%g to %g)", x->value,
+				       FIGURE_MIN, FIGURE_MAX);
+		g->value = x->value;
+	}
+	if (x->count && (!x->have_ci || !x->have_rounds))
+		return fail_at(ps, line, "samples without ci_lo_us, ci_hi_us and rounds");
+	if (x->have_ci && (x->ci_lo > g->value || g->value > x->ci_hi))
+		return fail_at(ps, line, "figure outside its confidence interval");
+	if (x->have_rounds && (x->rounds < 1 || x->rounds > 1e6 || x->rounds != (int)x->rounds))
+		return fail_at(ps, line, "rounds: not a whole number from 1");
+	g->ci_lo = x->have_ci ? x->ci_lo : 0;
+	g->ci_hi = x->have_ci ? x->ci_hi : 0;
+	g->rounds = x->have_rounds ? (int)x->rounds : 0;
+	g->sample_off = x->first;
+	g->nsamples = x->count;
+	snprintf(g->placement, sizeof g->placement, "%s", x->placement);
+	return 0;
+}
+
+int placement_word(struct parser *ps, int line, struct span s, char *out, size_t len)
+{
+	if (!span_is(s, "free") && !span_is(s, "same") && !span_is(s, "spread") &&
+	    !span_is(s, "-") && s.n)
+		return fail_at(ps, line, "placement '%.*s' is not free, same or spread", shown(s),
+			       s.p);
+	snprintf(out, len, "%.*s", span_is(s, "-") ? 0 : (int)s.n, s.p);
+	return 0;
+}
+
+/* ---- figures ----------------------------------------------------------- */
+
+/* A sweep level: a whole number from 1 to a million, digits only. */
+int level_cell(struct parser *ps, int line, struct span s)
+{
+	int ok = s.n > 0 && s.n <= 7 && s.p[0] != '0';
+
+	for (size_t i = 0; ok && i < s.n; i++)
+		ok = is_digit(s.p[i]);
+	if (!ok)
+		return fail_at(ps, line, "level '%.*s' is not a whole number from 1", shown(s), s.p);
+	return 0;
+}
+
+
+static int find_dup(const struct rfile *f, const char *table, const char *column)
+{
+	return rfile_find(f, table, column) != NULL;
+}
+
+static void set_orders(const struct rfile *f, struct rfigure *g)
+{
+	int tables = 0, found = -1, cols = 0;
+
+	for (size_t i = 0; i < f->nfigs; i++) {
+		const struct rfigure *o = &f->figs[i];
+		if (o->table_order >= tables)
+			tables = o->table_order + 1;
+		if (strcmp(o->table, g->table) == 0) {
+			found = o->table_order;
+			cols++;
+		}
+	}
+	g->table_order = found >= 0 ? found : tables;
+	g->column_order = cols;
+}
+
+static int grow(struct parser *ps, int line)
+{
+	struct rfile *f = ps->f;
+	struct rfigure *figs;
+	size_t cap = ps->cap ? ps->cap * 2 : 32;
+
+	if (f->nfigs < ps->cap)
+		return 0;
+	if (f->nfigs >= RFILE_MAX_FIGS)
+		return fail_at(ps, line, "more than %d figures: not an osbench result file",
+			       RFILE_MAX_FIGS);
+	figs = realloc(f->figs, cap * sizeof *figs);
+	if (!figs)
+		return fail_at(ps, line, "%s", strerror(errno ? errno : ENOMEM));
+	f->figs = figs;
+	ps->cap = cap;
+	return 0;
+}
+
+int add_figure(struct parser *ps, int line, const struct figdesc *d, enum status st,
+		      double v)
+{
+	struct rfigure g = { .status = st, .value = st == ST_OK ? v : 0 };
+
+	/* the one rule for a figure's value, whatever the format: what a
+	   measurement can give, so that ratios and cells stay finite and
+	   printable (a femtosecond to thirty years, or as many ops/s) */
+	if (st == ST_OK && !(v >= FIGURE_MIN && v <= FIGURE_MAX))
+		return fail_at(ps, line, "%.*s: %g is not a measurement (%g to %g)", shown(d->column),
+			       d->column.p, v, FIGURE_MIN, FIGURE_MAX);
+	if (set_field(ps, line, g.table, sizeof g.table, d->table, "table name") < 0 ||
+	    set_field(ps, line, g.column, sizeof g.column, d->column, "column name") < 0 ||
+	    set_field(ps, line, g.module, sizeof g.module, d->module, "module name") < 0 ||
+	    set_field(ps, line, g.params, sizeof g.params, d->params, "params") < 0)
+		return -1;
+	if (g.table[0] == '\0' || g.column[0] == '\0')
+		return fail_at(ps, line, "empty table or column name");
+	if (strcmp(g.table, "scale") == 0 && level_cell(ps, line, d->column) < 0)
+		return -1;
+	snprintf(g.unit, sizeof g.unit, "%s", d->unit);
+	if (find_dup(ps->f, g.table, g.column))
+		return fail_at(ps, line, "'%s' '%s' given twice", g.table, g.column);
+	if (grow(ps, line) < 0)
+		return -1;
+	set_orders(ps->f, &g);
+	ps->f->figs[ps->f->nfigs++] = g;
+	return 0;
+}
+
+/* The module behind a table column, where osbench knows it. */
+const char *column_module(const char *table, const char *column)
+{
+	const struct table *t = registry_table(table);
+	int procs, size_kb;
+	char tail;
+
+	if (t) {
+		for (size_t i = 0; i < t->ncolumns; i++)
+			if (strcmp(t->columns[i].header, column) == 0)
+				return t->columns[i].module;
+		if (strcmp(table, "ctx") == 0 &&
+		    sscanf(column, "%dp/%dK ctxsw%c", &procs, &size_kb, &tail) == 2)
+			return "ctx";
+		return "";
+	}
+	return registry_module(table) ? table : "";
+}
+
+
+/* A clock rate a machine can have, so that the Mhz cell stays short. */
+int mhz_bound(struct parser *ps, int line, double mhz)
+{
+	if (mhz > 1e6)
+		return fail_at(ps, line, "mhz: %g is not a clock rate", mhz);
+	return 0;
+}
+
+int long_status(struct parser *ps, struct span s, enum status *st)
+{
+	if (span_is(s, "ok"))
+		*st = ST_OK;
+	else if (span_is(s, "fail"))
+		*st = ST_FAIL;
+	else if (span_is(s, "na"))
+		*st = ST_NA;
+	else
+		return fail_at(ps, ps->lineno, "status '%.*s' is not ok, fail or na", shown(s), s.p);
+	return 0;
+}
+
+/* "ops/s" or "us", as the writer says; a table of "scale" is ops/s. */
+int unit_of(struct parser *ps, int line, struct span table, const struct span *unit,
+		   const char **out)
+{
+	if (!unit) {
+		*out = span_is(table, "scale") ? "ops/s" : "us";
+		return 0;
+	}
+	if (span_is(*unit, "us"))
+		*out = "us";
+	else if (span_is(*unit, "ops/s"))
+		*out = "ops/s";
+	else
+		return fail_at(ps, line, "unit '%.*s' is not us or ops/s", shown(*unit), unit->p);
+	return 0;
+}
+
+/* "threads=5" or "procs=5": how a sweep ran. */
+int note_scale_mode(struct parser *ps, int line, const char *table, struct span params)
+{
+	const char *mode;
+
+	if (strcmp(table, "scale") != 0)
+		return 0;
+	if (span_starts(params, "threads="))
+		mode = "threads";
+	else if (span_starts(params, "procs="))
+		mode = "processes";
+	else
+		return 0;
+	if (ps->f->scale_mode[0] && strcmp(ps->f->scale_mode, mode) != 0)
+		return fail_at(ps, line, "a sweep with threads and one with processes");
+	snprintf(ps->f->scale_mode, sizeof ps->f->scale_mode, "%s", mode);
+	return 0;
+}
