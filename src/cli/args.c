@@ -12,6 +12,7 @@
 #include "cli/args.h"
 #include "sys/compat.h"
 #include "results/label.h"
+#include "results/writer.h"
 
 enum opt_id { O_QUICK, O_FORMAT, O_OUTPUT, O_LABEL, O_REPS, O_TIME, O_CPU, O_REMOTE,
 	      O_TIMEOUT, O_PLACEMENT, O_PRECISION, O_BUDGET, O_THREADS, O_PROCS, O_SIZE, O_TOLERANCE, O_BIND, O_PORT, O_LOG, O_HELP,
@@ -178,19 +179,23 @@ static int parse_tolerance(const char *text, double *out, char *err, size_t len)
 	return 0;
 }
 
-static int parse_format(const char *v, enum format_opt *out, char *err, size_t len)
-{
-	static const char *const names[] = {
-		[FORMAT_TABLE] = "table", [FORMAT_LONG] = "long", [FORMAT_JSON] = "json",
-		[FORMAT_JUNIT] = "junit",
-	};
+/* check's reports besides the writer's formats */
+#define CHECK_ONLY_FORMAT "junit"
 
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(v, names[i]) == 0) {
-			*out = (enum format_opt)i;
-			return 0;
-		}
-	return failf(err, len, "--format: '%s' is not table, long, json or junit", v);
+/* A writer format, or junit; the message lists them all. */
+static int parse_format(const char *v, const char **out, char *err, size_t len)
+{
+	char names[128] = "";
+	size_t used = 0;
+
+	if (format_find(v) || strcmp(v, CHECK_ONLY_FORMAT) == 0) {
+		*out = v;
+		return 0;
+	}
+	for (size_t i = 0; formats[i] && used < sizeof names; i++)
+		used += (size_t)snprintf(names + used, sizeof names - used, "%s, ", formats[i]->name);
+	return failf(err, len, "--format: '%s' is not %.*s or " CHECK_ONLY_FORMAT, v,
+		     used > 2 ? (int)(used - 2) : 0, names);
 }
 
 static int no_tabs(const char *opt, const char *text, char *err, size_t len)
@@ -370,10 +375,12 @@ static int check_options_fit(const struct args *a, unsigned seen, char *err, siz
 		return failf(err, len, "--threads and --procs: give one or the other");
 	if (a->placement_given && a->placement == PLACE_FREE && a->cpu >= 0)
 		return failf(err, len, "--cpu: it pins processes, --placement free does not");
-	if (a->format == FORMAT_JUNIT && a->cmd != CMD_CHECK)
+	if (strcmp(a->format, CHECK_ONLY_FORMAT) == 0 && a->cmd != CMD_CHECK)
 		return failf(err, len, "--format: 'junit' applies to 'check' only");
-	if (a->format == FORMAT_LONG && a->cmd == CMD_CHECK)
-		return failf(err, len, "--format: 'check' writes table, json or junit, not 'long'");
+	if (a->cmd == CMD_CHECK && strcmp(a->format, "table") != 0 &&
+	    strcmp(a->format, "json") != 0 && strcmp(a->format, CHECK_ONLY_FORMAT) != 0)
+		return failf(err, len, "--format: 'check' writes table, json or junit, not '%s'",
+			     a->format);
 	if (a->cmd == CMD_RUN && a->nsizes && !a->nprocs)
 		return failf(err, len, "--size: give --procs too (ctx points are PROCS x SIZE)");
 	for (int i = 0; a->cmd == CMD_RUN && i < a->nprocs; i++)
@@ -406,6 +413,7 @@ static void args_defaults(struct args *a)
 {
 	memset(a, 0, sizeof *a);
 	a->cmd = CMD_RUN;
+	a->format = "table";
 	a->cpu = -1;
 	a->tolerance = -1;
 	a->precision_pct = -1;

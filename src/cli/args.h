@@ -15,12 +15,10 @@ enum command { CMD_RUN, CMD_LIST, CMD_SCALE, CMD_SERVE, CMD_COMPARE, CMD_CHECK,
 #define MAX_NAMES 64
 #define MAX_SIZE_KB 65536
 
-enum format_opt { FORMAT_TABLE, FORMAT_LONG, FORMAT_JSON, FORMAT_JUNIT };
-
 struct args {
 	enum command cmd;
 	int quick;
-	enum format_opt format;
+	const char *format;   /* a writer format's name, or junit (check) */
 	const char *output;   /* -o FILE, or NULL for stdout */
 	const char *label;
 	int reps;             /* 0: the command's default */

@@ -12,7 +12,7 @@
 
 #include "cli/commands.h"
 #include "sys/interrupt.h"
-#include "results/output.h"
+#include "results/writer.h"
 #include "modules/registry.h"
 #include "cli/reportio.h"
 #include "measure/stats.h"
@@ -133,7 +133,7 @@ static void plan_remeasure(struct remeasure *r, const struct args *a, const stru
 	memset(r, 0, sizeof *r);
 	r->run = *a;
 	r->run.cmd = CMD_RUN;
-	r->run.format = FORMAT_LONG;
+	r->run.format = "long";
 	r->run.nnames = r->run.nthreads = r->run.nprocs = r->run.nsizes = 0;
 	r->scale = r->run;
 	r->scale.cmd = CMD_SCALE;
@@ -526,9 +526,9 @@ static int report(const struct args *a, const struct rfile *base, const struct r
 
 	if (out_open(&out, a, "check") < 0)
 		return 2;
-	if (a->format == FORMAT_JSON)
+	if (strcmp(a->format, "json") == 0)
 		report_json(out.f, base, rows, n, t, tol);
-	else if (a->format == FORMAT_JUNIT)
+	else if (strcmp(a->format, "junit") == 0)
 		report_junit(out.f, base, rows, n, t);
 	else
 		report_table(out.f, rows, n, t, tol);

@@ -265,7 +265,7 @@ int cmd_compare(const struct args *a)
 		fprintf(stderr, "osbench: compare: give at least two result files\n");
 		return 2;
 	}
-	if (a->format != FORMAT_TABLE) {
+	if (strcmp(a->format, "table") != 0) {
 		fprintf(stderr, "osbench: compare: --format: compare prints tables only\n");
 		return 2;
 	}

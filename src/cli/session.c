@@ -152,7 +152,7 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 	s->opts.tmpdir = s->tmpdir;
 	s->opts.helper = s->helper;
 	s->progress = isatty(STDERR_FILENO);
-	s->w.fmt = a->format == FORMAT_LONG ? FMT_LONG : a->format == FORMAT_JSON ? FMT_JSON : FMT_TABLE;
+	s->w.fmt = format_find(a->format);
 	s->w.host = &s->host;
 	writer_begin(&s->w);
 	return 0;

@@ -9,7 +9,7 @@
 #include "sys/files.h"
 #include "harness.h"
 #include "sys/host.h"
-#include "results/output.h"
+#include "results/writer.h"
 
 struct session {
 	struct run_opts opts;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "results/json.h"
+#include "results/schema.h"
 
 struct jhost {
 	struct parser *ps;
@@ -53,54 +54,38 @@ static int sample_element(struct json *j, void *ctx)
 	struct jrec *r = ctx;
 	double v;
 
-	if (jvalue(j, "samples_us", &v) < 0 || pool_add(r->ps, j->line, v) < 0)
+	if (jvalue(j, schema_fields[F_SAMPLES].json_key, &v) < 0 || pool_add(r->ps, j->line, v) < 0)
 		return -1;
 	r->x.count++;
 	return 0;
 }
 
-static const char *const json_stats[] = {
-	"n", "reps", "min", "max", "cv_pct", "ctxsw_vol_per_op", "ctxsw_invol_per_op", "cpu_pct",
-};
+/* A number the record carries; counted only when present. */
+static int number_member(struct json *j, const char *key, int *have, double *out)
+{
+	*have = 1;
+	return jvalue(j, key, out);
+}
 
 static int record_member(struct json *j, const char *key, void *ctx)
 {
 	struct jrec *r = ctx;
 	double ignored;
+	int f = schema_field_json(key), unused;
 
-	if (strcmp(key, "table") == 0)
-		return jfield(j, key, r->table, sizeof r->table);
-	if (strcmp(key, "column") == 0)
-		return jfield(j, key, r->column, sizeof r->column);
-	if (strcmp(key, "module") == 0)
-		return jfield(j, key, r->module, sizeof r->module);
-	if (strcmp(key, "params") == 0)
-		return jfield(j, key, r->params, sizeof r->params);
-	if (strcmp(key, "unit") == 0)
-		return jfield(j, key, r->unit, sizeof r->unit);
-	if (strcmp(key, "status") == 0)
-		return jfield(j, key, r->status, sizeof r->status);
-	if (strcmp(key, "median") == 0) {
-		r->have_median = 1;
-		return jvalue(j, key, &r->median);
-	}
-	if (strcmp(key, "value") == 0) {
-		r->x.have_value = 1;
-		return jvalue(j, key, &r->x.value);
-	}
-	if (strcmp(key, "ci_lo_us") == 0) {
-		r->have_lo = 1;
-		return jvalue(j, key, &r->x.ci_lo);
-	}
-	if (strcmp(key, "ci_hi_us") == 0) {
-		r->have_hi = 1;
-		return jvalue(j, key, &r->x.ci_hi);
-	}
-	if (strcmp(key, "rounds") == 0) {
-		r->x.have_rounds = 1;
-		return jvalue(j, key, &r->x.rounds);
-	}
-	if (strcmp(key, "placement") == 0) {
+	switch (f) {
+	case F_TABLE: return jfield(j, key, r->table, sizeof r->table);
+	case F_COLUMN: return jfield(j, key, r->column, sizeof r->column);
+	case F_MODULE: return jfield(j, key, r->module, sizeof r->module);
+	case F_PARAMS: return jfield(j, key, r->params, sizeof r->params);
+	case F_UNIT: return jfield(j, key, r->unit, sizeof r->unit);
+	case F_STATUS: return jfield(j, key, r->status, sizeof r->status);
+	case F_MEDIAN: return number_member(j, key, &r->have_median, &r->median);
+	case F_VALUE: return number_member(j, key, &r->x.have_value, &r->x.value);
+	case F_CI_LO: return number_member(j, key, &r->have_lo, &r->x.ci_lo);
+	case F_CI_HI: return number_member(j, key, &r->have_hi, &r->x.ci_hi);
+	case F_ROUNDS: return number_member(j, key, &r->x.have_rounds, &r->x.rounds);
+	case F_PLACEMENT: {
 		char word[16];
 		return jfield(j, key, word, sizeof word) < 0 ||
 				       placement_word(r->ps, j->line, span_of(word), r->x.placement,
@@ -108,18 +93,19 @@ static int record_member(struct json *j, const char *key, void *ctx)
 			       ? -1
 			       : 0;
 	}
-	if (strcmp(key, "samples_us") == 0) {
+	case F_SAMPLES:
 		if (jpeek(j) != '[')
-			return fail_at(r->ps, j->line, "'samples_us' is not a JSON array");
+			return fail_at(r->ps, j->line, "'%s' is not a JSON array", key);
 		if (r->x.count)
-			return fail_at(r->ps, j->line, "'samples_us' given twice");
+			return fail_at(r->ps, j->line, "'%s' given twice", key);
 		r->x.first = r->ps->f->npool;
 		return jarray(j, sample_element, r);
+	default:
+		/* the other statistics must be numbers; anything else is skipped */
+		if (f >= 0 && schema_fields[f].kind == FK_STAT)
+			return number_member(j, key, &unused, &ignored);
+		return jskip(j);
 	}
-	for (size_t i = 0; i < sizeof json_stats / sizeof json_stats[0]; i++)
-		if (strcmp(key, json_stats[i]) == 0)
-			return jvalue(j, key, &ignored);
-	return jskip(j);
 }
 
 static int record_element(struct json *j, void *ctx)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "results/parse.h"
+#include "results/schema.h"
 
 /* ---- lines ------------------------------------------------------------- */
 
@@ -38,26 +39,18 @@ enum text_state {
 	TS_LONG,        /* long rows */
 };
 
-/* Where each long column is; -1 when absent. */
-enum long_col { LC_TABLE, LC_COLUMN, LC_MODULE, LC_PARAMS, LC_MEDIAN, LC_STATUS, LC_UNIT,
-		LC_CI_LO, LC_CI_HI, LC_ROUNDS, LC_SAMPLES, LC_PLACEMENT, LC_VALUE, LC_COUNT };
-/* the columns before this one must be there; from it on, older files
-   may lack them */
-#define LC_FIRST_OPTIONAL LC_UNIT
+/* A long column that must be there: every key, and the median (older
+ * files may lack the later columns). */
+static int long_required(int f)
+{
+	return schema_fields[f].kind == FK_KEY || f == F_MEDIAN;
+}
 
-static const char *const long_names[LC_COUNT] = {
-	[LC_TABLE] = "table", [LC_COLUMN] = "column", [LC_MODULE] = "module",
-	[LC_PARAMS] = "params", [LC_MEDIAN] = "median_us", [LC_STATUS] = "status",
-	[LC_UNIT] = "unit", [LC_CI_LO] = "ci_lo_us", [LC_CI_HI] = "ci_hi_us",
-	[LC_ROUNDS] = "rounds", [LC_SAMPLES] = "samples_us", [LC_PLACEMENT] = "placement",
-	[LC_VALUE] = "value_us",
-};
-
-/* Statistics that must be numbers or "-" when present. */
-static const char *const long_stats[] = {
-	"n", "reps", "min_us", "max_us", "cv_pct", "ctxsw_vol_per_op", "ctxsw_invol_per_op",
-	"cpu_pct",
-};
+/* A statistic that must be a number or "-" when present. */
+static int long_statistic(int f)
+{
+	return schema_fields[f].kind == FK_STAT && f != F_MEDIAN;
+}
 
 struct text {
 	enum text_state state;
@@ -73,11 +66,19 @@ struct text {
 	size_t first_col;             /* index of the first figure column */
 	int header_line;
 	int rows;                     /* rows under this header */
-	int lc[LC_COUNT];
-	int stat_idx[sizeof long_stats / sizeof long_stats[0]];
+	int lc[F_COUNT];              /* long: where each field is; -1 */
 };
 
-static const char long_start[] = "table\tcolumn\tmodule\tparams\t";
+/* A long header starts with the schema's first four columns. */
+static int is_long_header(struct span line)
+{
+	struct span rest = line, cell;
+
+	for (int f = F_TABLE; f <= F_PARAMS; f++)
+		if (!next_cell(&rest, &cell) || !span_is(cell, schema_fields[f].long_name))
+			return 0;
+	return rest.p != NULL;
+}
 
 /* The text of a comment: after '#' and the spaces following it. */
 static struct span comment_text(struct span line)
@@ -244,7 +245,7 @@ static int latency_header(struct parser *ps, struct text *t, struct span line)
 		return -1;
 	if (set_field(ps, ps->lineno, t->table, sizeof t->table, name, "table name") < 0)
 		return -1;
-	t->first_col = t->ncells > 2 && span_is(t->cols[2], "Mhz") ? 3 : 2;
+	t->first_col = t->ncells > 2 && span_is(t->cols[2], HEAD_MHZ) ? 3 : 2;
 	if (t->ncells <= t->first_col)
 		return fail_at(ps, ps->lineno, "header row without any figure column");
 	t->state = TS_LAT_HEADER;
@@ -257,11 +258,11 @@ static int scale_title(struct parser *ps, struct text *t)
 	struct span c = t->prev, mod, mode;
 	const char *colon, *end;
 
-	if (!t->prev_comment || !span_starts(c, "scale "))
+	if (!t->prev_comment || !span_starts(c, SCALE_TITLE_START))
 		return fail_at(ps, ps->lineno, "sweep header without a '# scale MODULE: ...' line "
 					       "above it");
-	c.p += 6;
-	c.n -= 6;
+	c.p += strlen(SCALE_TITLE_START);
+	c.n -= strlen(SCALE_TITLE_START);
 	colon = memchr(c.p, ':', c.n);
 	mod = (struct span){ .p = c.p, .n = colon ? (size_t)(colon - c.p) : c.n };
 	if (!valid_name(mod))
@@ -306,12 +307,14 @@ static int scale_header(struct parser *ps, struct text *t, struct span line, int
 	if (scale_title(ps, t) < 0 || header_cells(ps, t, line) < 0)
 		return -1;
 	host = t->ncells >= 2 ? t->cols[1] : (struct span){ .p = "", .n = 0 };
-	if (t->ncells < 2 || host.n <= 6 || memcmp(host.p + host.n - 6, " ops/s", 6) != 0)
+	if (t->ncells < 2 || host.n <= strlen(HEAD_OPS_SUFFIX) ||
+	    memcmp(host.p + host.n - strlen(HEAD_OPS_SUFFIX), HEAD_OPS_SUFFIX,
+		   strlen(HEAD_OPS_SUFFIX)) != 0)
 		return fail_at(ps, ps->lineno, "sweep header's second cell is not 'HOST ops/s'");
-	host.n -= 6;
+	host.n -= strlen(HEAD_OPS_SUFFIX);
 	if (same_host(ps, host, seen_host) < 0)
 		return -1;
-	snprintf(t->table, sizeof t->table, "scale");
+	snprintf(t->table, sizeof t->table, SCALE_TABLE);
 	t->first_col = 1;
 	t->state = TS_SCALE;
 	return 0;
@@ -323,20 +326,14 @@ static int long_header(struct parser *ps, struct text *t, struct span line)
 		return fail_at(ps, ps->lineno, "a long header after a table: not one osbench file");
 	if (header_cells(ps, t, line) < 0)
 		return -1;
-	for (int k = 0; k < LC_COUNT; k++) {
-		t->lc[k] = -1;
+	for (int f = 0; f < F_COUNT; f++) {
+		t->lc[f] = -1;
 		for (size_t i = 0; i < t->ncells; i++)
-			if (span_is(t->cols[i], long_names[k]))
-				t->lc[k] = (int)i;
-		if (t->lc[k] < 0 && k < LC_FIRST_OPTIONAL)
+			if (span_is(t->cols[i], schema_fields[f].long_name))
+				t->lc[f] = (int)i;
+		if (t->lc[f] < 0 && long_required(f))
 			return fail_at(ps, ps->lineno, "long header without a '%s' column",
-				       long_names[k]);
-	}
-	for (size_t k = 0; k < sizeof long_stats / sizeof long_stats[0]; k++) {
-		t->stat_idx[k] = -1;
-		for (size_t i = 0; i < t->ncells; i++)
-			if (span_is(t->cols[i], long_stats[k]))
-				t->stat_idx[k] = (int)i;
+				       schema_fields[f].long_name);
 	}
 	t->state = TS_LONG;
 	return 0;
@@ -375,7 +372,7 @@ static int latency_row(struct parser *ps, struct text *t, struct span line, int 
 	}
 	for (size_t i = t->first_col; i < t->ncells; i++) {
 		struct figdesc d = { .table = span_of(t->table), .column = t->cols[i],
-				     .params = span_of(""), .unit = "us" };
+				     .params = span_of(""), .unit = UNIT_US };
 		enum status st;
 		double val;
 		snprintf(column, sizeof column, "%.*s", (int)(t->cols[i].n < 48 ? t->cols[i].n : 48),
@@ -404,15 +401,15 @@ static int percent_cell(struct parser *ps, struct span s)
 static int scale_row(struct parser *ps, struct text *t, struct span line)
 {
 	struct span v[MAX_HEADER_CELLS];
-	struct figdesc d = { .table = span_of("scale"), .module = span_of(t->module),
-			     .unit = "ops/s" };
+	struct figdesc d = { .table = span_of(SCALE_TABLE), .module = span_of(t->module),
+			     .unit = UNIT_OPS };
 	char params[64];
 	enum status st;
 	double val;
 
 	if (row_cells(ps, t, line, v) < 0 || level_cell(ps, ps->lineno, v[0]) < 0)
 		return -1;
-	if (parse_figure_cell(ps, ps->lineno, v[1], "ops/s", &st, &val) < 0)
+	if (parse_figure_cell(ps, ps->lineno, v[1], UNIT_OPS, &st, &val) < 0)
 		return -1;
 	if (t->ncells > 2 && percent_cell(ps, v[2]) < 0)
 		return -1;
@@ -439,9 +436,9 @@ static const struct span *long_cell(const struct text *t, const struct span *v, 
 static int long_extras(struct parser *ps, const struct text *t, const struct span *v)
 {
 	struct extras x = { .first = 0 };
-	const struct span *lo = long_cell(t, v, LC_CI_LO), *hi = long_cell(t, v, LC_CI_HI);
-	const struct span *rounds = long_cell(t, v, LC_ROUNDS), *smp = long_cell(t, v, LC_SAMPLES);
-	const struct span *place = long_cell(t, v, LC_PLACEMENT), *value = long_cell(t, v, LC_VALUE);
+	const struct span *lo = long_cell(t, v, F_CI_LO), *hi = long_cell(t, v, F_CI_HI);
+	const struct span *rounds = long_cell(t, v, F_ROUNDS), *smp = long_cell(t, v, F_SAMPLES);
+	const struct span *place = long_cell(t, v, F_PLACEMENT), *value = long_cell(t, v, F_VALUE);
 	int line = ps->lineno;
 
 	if ((lo != NULL) != (hi != NULL))
@@ -449,10 +446,10 @@ static int long_extras(struct parser *ps, const struct text *t, const struct spa
 	x.have_ci = lo != NULL;
 	x.have_rounds = rounds != NULL;
 	x.have_value = value != NULL;
-	if ((value && parse_number(ps, line, *value, "value_us", &x.value) < 0) ||
-	    (lo && (parse_number(ps, line, *lo, "ci_lo_us", &x.ci_lo) < 0 ||
-		    parse_number(ps, line, *hi, "ci_hi_us", &x.ci_hi) < 0)) ||
-	    (rounds && parse_number(ps, line, *rounds, "rounds", &x.rounds) < 0) ||
+	if ((value && parse_number(ps, line, *value, schema_fields[F_VALUE].long_name, &x.value) < 0) ||
+	    (lo && (parse_number(ps, line, *lo, schema_fields[F_CI_LO].long_name, &x.ci_lo) < 0 ||
+		    parse_number(ps, line, *hi, schema_fields[F_CI_HI].long_name, &x.ci_hi) < 0)) ||
+	    (rounds && parse_number(ps, line, *rounds, schema_fields[F_ROUNDS].long_name, &x.rounds) < 0) ||
 	    (smp && sample_list(ps, line, *smp, &x.first, &x.count) < 0) ||
 	    (place && placement_word(ps, line, *place, x.placement, sizeof x.placement) < 0))
 		return -1;
@@ -466,21 +463,21 @@ static int long_row(struct parser *ps, struct text *t, struct span line)
 	enum status st;
 	double val = 0;
 
-	if (row_cells(ps, t, line, v) < 0 || long_status(ps, v[t->lc[LC_STATUS]], &st) < 0)
+	if (row_cells(ps, t, line, v) < 0 || long_status(ps, v[t->lc[F_STATUS]], &st) < 0)
 		return -1;
-	d = (struct figdesc){ .table = v[t->lc[LC_TABLE]], .column = v[t->lc[LC_COLUMN]],
-			      .module = v[t->lc[LC_MODULE]], .params = v[t->lc[LC_PARAMS]] };
+	d = (struct figdesc){ .table = v[t->lc[F_TABLE]], .column = v[t->lc[F_COLUMN]],
+			      .module = v[t->lc[F_MODULE]], .params = v[t->lc[F_PARAMS]] };
 	if (span_is(d.params, "-"))
 		d.params.n = 0;
-	if (unit_of(ps, ps->lineno, d.table, t->lc[LC_UNIT] >= 0 ? &v[t->lc[LC_UNIT]] : NULL,
+	if (unit_of(ps, ps->lineno, d.table, t->lc[F_UNIT] >= 0 ? &v[t->lc[F_UNIT]] : NULL,
 		    &d.unit) < 0)
 		return -1;
 	if (st == ST_OK &&
-	    parse_number(ps, ps->lineno, v[t->lc[LC_MEDIAN]], "median_us", &val) < 0)
+	    parse_number(ps, ps->lineno, v[t->lc[F_MEDIAN]], schema_fields[F_MEDIAN].long_name, &val) < 0)
 		return -1;
-	for (size_t k = 0; k < sizeof long_stats / sizeof long_stats[0]; k++)
-		if (t->stat_idx[k] >= 0 &&
-		    check_stat_cell(ps, ps->lineno, v[t->stat_idx[k]], long_stats[k]) < 0)
+	for (int f = 0; f < F_COUNT; f++)
+		if (long_statistic(f) && t->lc[f] >= 0 &&
+		    check_stat_cell(ps, ps->lineno, v[t->lc[f]], schema_fields[f].long_name) < 0)
 			return -1;
 	t->rows++;
 	if (add_figure(ps, ps->lineno, &d, st, val) < 0 || long_extras(ps, t, v) < 0)
@@ -507,11 +504,11 @@ static int content_line(struct parser *ps, struct text *t, struct span line, int
 		break;
 	}
 	t->tables++;
-	if (span_starts(line, "Host\tOS\t"))
+	if (span_starts(line, HEAD_HOST "\t" HEAD_OS "\t"))
 		return latency_header(ps, t, line);
-	if (span_starts(line, "Concurrency\t"))
+	if (span_starts(line, HEAD_LEVEL "\t"))
 		return scale_header(ps, t, line, seen_host);
-	if (span_starts(line, long_start))
+	if (is_long_header(line))
 		return long_header(ps, t, line);
 	if (t->tables == 1)
 		return fail_at(ps, ps->lineno, "not an osbench result file");

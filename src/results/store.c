@@ -8,6 +8,7 @@
 
 #include "modules/registry.h"
 #include "results/parse.h"
+#include "results/schema.h"
 
 
 int pool_add(struct parser *ps, int line, double v)
@@ -180,21 +181,18 @@ int add_figure(struct parser *ps, int line, const struct figdesc *d, enum status
 const char *column_module(const char *table, const char *column)
 {
 	const struct table *t = registry_table(table);
+	const struct module *m = registry_module(table);
 	int procs, size_kb;
-	char tail;
 
-	if (t) {
+	if (t)
 		for (size_t i = 0; i < t->ncolumns; i++)
 			if (strcmp(t->columns[i].header, column) == 0)
 				return t->columns[i].module;
-		if (strcmp(table, "ctx") == 0 &&
-		    sscanf(column, "%dp/%dK ctxsw%c", &procs, &size_kb, &tail) == 2)
-			return "ctx";
-		return "";
-	}
-	return registry_module(table) ? table : "";
+	/* a points module's table bears its name and takes any point */
+	if (m && (m->flags & MOD_POINTS))
+		return schema_points_parse(column, &procs, &size_kb) == 0 ? m->name : "";
+	return t ? "" : m ? m->name : "";
 }
-
 
 /* A clock rate a machine can have, so that the Mhz cell stays short. */
 int mhz_bound(struct parser *ps, int line, double mhz)
@@ -217,21 +215,20 @@ int long_status(struct parser *ps, struct span s, enum status *st)
 	return 0;
 }
 
-/* "ops/s" or "us", as the writer says; a table of "scale" is ops/s. */
+/* A unit the schema knows, as the writer says; a sweep's is ops/s. */
 int unit_of(struct parser *ps, int line, struct span table, const struct span *unit,
-		   const char **out)
+	    const char **out)
 {
+	char known[64];
+
 	if (!unit) {
-		*out = span_is(table, "scale") ? "ops/s" : "us";
+		*out = span_is(table, SCALE_TABLE) ? UNIT_OPS : UNIT_US;
 		return 0;
 	}
-	if (span_is(*unit, "us"))
-		*out = "us";
-	else if (span_is(*unit, "ops/s"))
-		*out = "ops/s";
-	else
-		return fail_at(ps, line, "unit '%.*s' is not us or ops/s", shown(*unit), unit->p);
-	return 0;
+	if ((*out = schema_unit_find(unit->p, unit->n)))
+		return 0;
+	schema_unit_list(known, sizeof known);
+	return fail_at(ps, line, "unit '%.*s' is not %s", shown(*unit), unit->p, known);
 }
 
 /* "threads=5" or "procs=5": how a sweep ran. */

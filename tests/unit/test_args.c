@@ -40,7 +40,7 @@ static void test_accepted(void)
 						  a.nnames == 2 && strcmp(a.names[1], "null") == 0);
 	CHECK("args run options, long and short forms",
 	      parse("run -q -f long --reps=3 -t5 --cpu 0 -l box syscall", &a) == 0 && a.quick &&
-		      a.format == FORMAT_LONG && a.reps == 3 && a.time_ms == 5 && a.cpu == 0 &&
+		      strcmp(a.format, "long") == 0 && a.reps == 3 && a.time_ms == 5 && a.cpu == 0 &&
 		      strcmp(a.label, "box") == 0 && a.nnames == 1);
 	CHECK("args options after names", parse("run stat --reps 4", &a) == 0 && a.reps == 4);
 	CHECK("args -- ends options", parse("run -- -q", &a) == 0 && !a.quick && a.nnames == 1);

@@ -1,0 +1,182 @@
+/* The writer's one entry point for every format, the list of formats,
+ * and what the format files share: the host record, the end line, and
+ * each field's value as the schema prints it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "results/fmt.h"
+#include "results/writer.h"
+
+extern const struct format format_table, format_long, format_json;
+
+/* One line per format. */
+const struct format *const formats[] = {
+	&format_table,
+	&format_long,
+	&format_json,
+	NULL,
+};
+
+const struct format *format_find(const char *name)
+{
+	for (size_t i = 0; formats[i]; i++)
+		if (strcmp(formats[i]->name, name) == 0)
+			return formats[i];
+	return NULL;
+}
+
+void writer_begin(struct writer *w)
+{
+	w->sections = w->records = w->figures = 0;
+	w->fmt->begin(w);
+}
+
+void writer_table(struct writer *w, const struct table *t, const struct record *cells)
+{
+	w->figures += (int)t->ncolumns;
+	w->fmt->table(w, t, cells);
+}
+
+void writer_sweep(struct writer *w, const char *module, int use_procs,
+		  const struct record *levels, int nlevels)
+{
+	w->figures += nlevels;
+	w->fmt->sweep(w, module, use_procs, levels, nlevels);
+}
+
+void writer_end(struct writer *w)
+{
+	w->fmt->end(w);
+}
+
+const char *cell_text(const struct measurement *m, char *buf, size_t len)
+{
+	if (m->status == ST_FAIL)
+		return "fail";
+	if (m->status == ST_NA)
+		return "-";
+	return fmt_seed(m->value, buf, len);
+}
+
+void writer_host_comments(const struct writer *w)
+{
+	const struct host_info *h = w->host;
+
+	fprintf(w->f, "# osbench %s\n", OSBENCH_VERSION);
+	fprintf(w->f, "# host: %s\n# os: %s\n# release: %s\n# kernel: %s\n# machine: %s\n",
+		h->host, h->sysname, h->release, h->version, h->machine);
+	fprintf(w->f, "# cpu: %s\n# cpus: %d\n# mhz: %.0f (%s)\n", h->cpu_model, h->cpus,
+		h->mhz, h->mhz_source);
+	fprintf(w->f, "# libc: %s\n# ld_preload: %s\n# build: %s\n", h->libc,
+		h->ld_preload[0] ? h->ld_preload : "-", h->build);
+	if (h->placement[0])
+		fprintf(w->f, "# placement: %s\n", h->placement);
+	fprintf(w->f, "# date: %s\n# command: %s\n", h->date, h->command);
+}
+
+/* A text file says it is complete, so that a reader can tell one cut
+ * short (a full disk, a killed copy) from a run with fewer figures; a
+ * JSON document cut anywhere is not JSON. */
+void writer_end_line(struct writer *w)
+{
+	fprintf(w->f, "# end: %d figure%s\n", w->figures, w->figures == 1 ? "" : "s");
+}
+
+void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+/* ---- fields ----------------------------------------------------------- */
+
+int record_has(const struct record *r, enum field fld, int json)
+{
+	int ok = r->m.status == ST_OK && r->m.samples;
+
+	switch (fld) {
+	case F_N:
+	case F_REPS:
+	case F_NOISY:
+		/* long has always said how many ops and samples were taken */
+		return ok || !json;
+	default:
+		return schema_fields[fld].kind == FK_STAT ||
+				       (schema_fields[fld].kind == FK_EXTRA && fld != F_UNIT &&
+					fld != F_PLACEMENT)
+			       ? ok
+			       : 1;
+	}
+}
+
+/* A reason must stay on one line and in one cell. */
+static void clean_reason(const char *in, char *out, size_t len)
+{
+	snprintf(out, len, "%s", in);
+	for (char *p = out; *p; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' ';
+}
+
+static void text_value(FILE *f, const char *s, const char *empty, int json)
+{
+	if (json)
+		json_string(f, s);
+	else
+		fputs(s[0] ? s : empty, f);
+}
+
+static void sample_list(FILE *f, const struct measurement *m, int json)
+{
+	if (json)
+		fputc('[', f);
+	for (int i = 0; i < m->reps; i++)
+		fprintf(f, "%s%.6g", i ? "," : "", m->samples[i]);
+	if (json)
+		fputc(']', f);
+}
+
+void record_value(FILE *f, const struct record *r, enum field fld, int json)
+{
+	const struct measurement *m = &r->m;
+	char reason[sizeof m->reason];
+
+	switch (fld) {
+	case F_TABLE: text_value(f, r->table, "-", json); break;
+	case F_COLUMN: text_value(f, r->column, "-", json); break;
+	case F_MODULE: text_value(f, r->module, "-", json); break;
+	case F_PARAMS: text_value(f, r->params, "-", json); break;
+	case F_N: fprintf(f, "%llu", (unsigned long long)m->n); break;
+	case F_REPS: fprintf(f, "%d", m->reps); break;
+	case F_MEDIAN: fprintf(f, "%.6g", m->median); break;
+	case F_MIN: fprintf(f, "%.6g", m->min); break;
+	case F_MAX: fprintf(f, "%.6g", m->max); break;
+	case F_CV: fprintf(f, "%.2f", m->cv_pct); break;
+	case F_VCSW: fprintf(f, "%.4g", m->vcsw_per_op); break;
+	case F_IVCSW: fprintf(f, "%.4g", m->ivcsw_per_op); break;
+	case F_CPU: fprintf(f, "%.1f", m->cpu_pct); break;
+	case F_STATUS: text_value(f, schema_status_names[m->status], "-", json); break;
+	case F_REASON:
+		clean_reason(m->reason, reason, sizeof reason);
+		text_value(f, json ? m->reason : reason, "-", json);
+		break;
+	case F_UNIT: text_value(f, r->unit, "-", json); break;
+	case F_NOISY: fputs(json ? (m->noisy ? "true" : "false") : m->noisy ? "yes" : "no", f); break;
+	case F_CI_LO: fprintf(f, "%.6g", m->ci_lo); break;
+	case F_CI_HI: fprintf(f, "%.6g", m->ci_hi); break;
+	case F_ROUNDS: fprintf(f, "%d", m->rounds); break;
+	case F_SAMPLES: sample_list(f, m, json); break;
+	case F_PLACEMENT: text_value(f, placement_name(m->placement), "-", json); break;
+	case F_VALUE: fprintf(f, "%.6g", m->value); break;
+	case F_COUNT: break;
+	}
+}
