@@ -18,6 +18,31 @@ same_out() { # NAME (expected text on stdin)
 	fi
 }
 
+# --- compare in the long and json formats: one row (object) per figure
+# and file, with the ratio to the first file
+run compare -f long a.tsv b.tsv
+check "compare -f long exits 0" [ "$rc" -eq 0 ]
+check "compare -f long: exact header" [ "$(head -1 "$work/out")" = \
+	"table${T}column${T}module${T}params${T}unit${T}host${T}file${T}status${T}value_us${T}ci_lo_us${T}ci_hi_us${T}ratio" ]
+check "compare -f long: B's null call and its ratio" grep -qx \
+	"syscall${T}null call${T}null${T}-${T}us${T}beta${T}b.tsv${T}ok${T}0.3${T}-${T}-${T}1.50" "$work/out"
+check "compare -f long: a figure only B has is missing in A" grep -qx \
+	"syscall${T}open clos${T}openclose${T}-${T}us${T}alpha${T}a.tsv${T}missing${T}-${T}-${T}-${T}-" "$work/out"
+check "compare -f long: every row has the header's cells" \
+	awk -F"$T" 'NR == 1 { n = NF } NF != n { exit 1 }' "$work/out"
+check "compare -f long: two rows per figure" [ $(( $(wc -l <"$work/out") - 1 )) -eq $(( 2 * $(awk -F"$T" 'NR > 1 { print $1 FS $2 }' "$work/out" | sort -u | wc -l) )) ]
+run compare -f json a.tsv b.tsv
+check "compare -f json exits 0" [ "$rc" -eq 0 ]
+check "compare -f json: B's null call ratio 1.5, A's none" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [f["host"] for f in d["files"]] == ["alpha", "beta"]
+g = [f for f in d["figures"] if f["table"] == "syscall" and f["column"] == "null call"][0]
+assert g["unit"] == "us" and g["hosts"][0]["ratio"] is None and g["hosts"][1]["ratio"] == 1.5, g
+m = [f for f in d["figures"] if f["column"] == "null I/O"][0]
+assert m["hosts"][1]["status"] == "fail" and m["hosts"][1]["value"] is None
+' "$work/out"
+
 # --- compare: two hosts, seed 004's layout with a ratio row
 run compare a.tsv b.tsv
 check "compare two files exits 0" [ "$rc" -eq 0 ]
@@ -217,7 +242,7 @@ bad "json not ours" "'bad/foreign.json'" compare a.tsv bad/foreign.json
 bad "json trailing text" "'bad/trailing.json' line 1: text after the end of the JSON document" compare a.tsv bad/trailing.json
 bad "long extra cell" "'bad/long-extra.tsv' line 3: 18 cells, header has 17" compare a.tsv bad/long-extra.tsv
 bad "long inf" "'bad/long-inf.tsv' line 3: median_us: 'inf' is not a finite number" compare a.tsv bad/long-inf.tsv
-bad "compare --format json" "--format" compare -f json a.tsv b.tsv
+bad "compare --format junit" "--format: 'junit' applies to 'check' only" compare -f junit a.tsv b.tsv
 # a gigantic line: 70 000 bytes in one cell
 { head -8 a.tsv; awk 'BEGIN { s = "1"; while (length(s) < 70000) s = s s; printf "alpha\tLinux\t%s\n", s }'; } >"$work/huge.tsv"
 bad "line over 64 KiB" "line 9: longer than 64 KiB" compare a.tsv "$work/huge.tsv"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "cli/commands.h"
 #include "sys/compat.h"
 #include "results/label.h"
 #include "results/writer.h"
@@ -54,11 +55,6 @@ static const struct option_spec {
 	[O_VERSION] = { .name = "version", .commands = ~0u },
 };
 
-static const char *const command_names[] = {
-	[CMD_RUN] = "run", [CMD_LIST] = "list", [CMD_SCALE] = "scale",
-	[CMD_SERVE] = "serve", [CMD_COMPARE] = "compare", [CMD_CHECK] = "check",
-	[CMD_PLOT] = "plot", [CMD_HELP] = "help",
-};
 
 PRINTF_LIKE(3, 4)
 static int failf(char *err, size_t len, const char *fmt, ...)
@@ -292,8 +288,8 @@ static int find_short(char c)
 
 static int command_of(const char *word)
 {
-	for (int c = 0; c < (int)(sizeof command_names / sizeof command_names[0]); c++)
-		if (command_names[c] && strcmp(command_names[c], word) == 0)
+	for (int c = 0; c < CMD_COUNT; c++)
+		if (commands[c].name && strcmp(commands[c].name, word) == 0)
 			return c;
 	return -1;
 }
@@ -369,7 +365,7 @@ static int check_options_fit(const struct args *a, unsigned seen, char *err, siz
 			continue;
 		snprintf(shown, sizeof shown, "--%s", specs[id].name);
 		return failf(err, len, "option '%s' does not apply to '%s'", shown,
-			     command_names[a->cmd]);
+			     commands[a->cmd].name);
 	}
 	if (a->nthreads && a->nprocs)
 		return failf(err, len, "--threads and --procs: give one or the other");
@@ -403,8 +399,8 @@ static int check_names_fit(const struct args *a, char *err, size_t len)
 	}
 	if (a->cmd == CMD_VERSION)
 		return failf(err, len, "--version: '%.64s': it takes no names", a->names[0]);
-	if (a->cmd == CMD_LIST || a->cmd == CMD_SERVE)
-		return failf(err, len, "%s: '%.64s': it takes no names", command_names[a->cmd],
+	if (!(commands[a->cmd].flags & CMDF_NAMES))
+		return failf(err, len, "%s: '%.64s': it takes no names", commands[a->cmd].name,
 			     a->names[0]);
 	return 0;
 }

@@ -1,334 +1,222 @@
-/* `osbench check`: a baseline held against another file or against a run
- * made now.  A figure is slower or faster only when its change is beyond
- * the tolerance and significant given both sides' samples (Mann-Whitney
- * U, Holm-corrected over every figure tested); in rerun mode a figure
- * that looks slower or faster is measured once more and must look so
- * again. */
+/* `osbench check BASELINE [CURRENT]`: a baseline held against another
+ * file, or against figures measured now.  Rerun mode plans from the
+ * baseline — each figure's module and parameters — and calls the
+ * harness directly; a figure that looks slower or faster is measured
+ * once more and must look so again.  The judgement and the report are in
+ * report/check.c. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/commands.h"
-#include "sys/interrupt.h"
-#include "results/writer.h"
+#include "cli/io.h"
+#include "cli/session.h"
 #include "modules/registry.h"
-#include "cli/reportio.h"
-#include "measure/stats.h"
-#include "report/verdict.h"
+#include "report/cells.h"
+#include "report/check.h"
+#include "results/memfile.h"
+#include "results/schema.h"
+#include "sys/interrupt.h"
 
-/* The default tolerance, in percent, and the significance level; README
- * "check" has the A/A and A/B rates that chose them. */
-#define CHECK_TOLERANCE_PCT 15.0
-#define CHECK_ALPHA 0.05
+/* ---- measuring now ------------------------------------------------------ */
 
-/* One baseline figure's judgement. */
-struct row {
-	const struct rfigure *b, *c;
-	const struct rfile *cur_file;
-	double p, p_adj;      /* -1: no statistics */
-	enum verdict v;
-	int confirmed;        /* measured again in rerun mode */
-};
-
-struct tally {
-	int n[V_COUNT];
-	int figures, unchecked;
-};
-
-/* ---- check: measuring now ---------------------------------------------- */
-
-/* What the baseline asks to measure again, as run and scale arguments. */
-struct remeasure {
-	struct args run, scale;
-	int run_names, scale_wanted;
-	int ctx, ctx_custom;
-};
-
-static int add_name(struct args *a, const char *name)
-{
-	for (int i = 0; i < a->nnames; i++)
-		if (strcmp(a->names[i], name) == 0)
-			return 0;
-	if (a->nnames == MAX_NAMES)
-		return -1;
-	a->names[a->nnames++] = name;
-	return 0;
-}
-
-static void add_value(int *v, int *n, int x)
-{
-	for (int i = 0; i < *n; i++)
-		if (v[i] == x)
-			return;
-	if (*n < MAX_LEVELS)
-		v[(*n)++] = x;
-}
-
-/* "16p/64K ctxsw": a ctx point, standard or not. */
-static void plan_ctx(struct remeasure *r, const struct rfigure *g)
-{
-	const struct table *t = registry_table("ctx");
-	int procs, size_kb, standard = 0;
-	char tail;
-
-	if (sscanf(g->column, "%dp/%dK ctxsw%c", &procs, &size_kb, &tail) != 2 || procs < 1 ||
-	    procs > MAX_LEVEL || size_kb < 0 || size_kb > MAX_SIZE_KB)
-		return;
-	for (size_t c = 0; c < t->ncolumns; c++)
-		standard |= strcmp(t->columns[c].header, g->column) == 0;
-	r->ctx = 1;
-	r->ctx_custom |= !standard;
-	add_value(r->run.procs, &r->run.nprocs, procs);
-	add_value(r->run.sizes, &r->run.nsizes, size_kb);
-}
-
-/* A latency figure: name its module (its table when the module is ctx,
- * which only the table's name selects), or a loose module's name.
- * Figures osbench does not know stay unmeasured and come out missing. */
-static void plan_latency(struct remeasure *r, const struct rfigure *g)
+/* What a baseline figure asks to measure; 0, or -1 when this osbench
+ * does not know it (it then comes out missing). */
+static int latency_subject(const struct rfigure *g, struct subject *s)
 {
 	const struct table *t = registry_table(g->table);
 	const struct module *m = registry_module(g->table);
 
-	if (t && strcmp(t->name, "ctx") == 0) {
-		plan_ctx(r, g);
-		return;
+	memset(s, 0, sizeof *s);
+	for (size_t c = 0; t && c < t->ncolumns; c++)
+		if (strcmp(t->columns[c].header, g->column) == 0) {
+			s->mod = registry_module(t->columns[c].module);
+			s->procs = t->columns[c].procs;
+			s->size_kb = t->columns[c].size_kb;
+			return 0;
+		}
+	/* a points module's table takes any point: "16p/64K ctxsw" */
+	if (m && (m->flags & MOD_POINTS)) {
+		if (schema_points_parse(g->column, &s->procs, &s->size_kb) < 0 || s->procs < 2 ||
+		    s->procs > MAX_LEVEL || s->size_kb < 0 || s->size_kb > MAX_SIZE_KB)
+			return -1;
+		s->mod = m;
+		return 0;
 	}
-	for (size_t c = 0; t && c < t->ncolumns; c++) {
-		if (strcmp(t->columns[c].header, g->column) != 0)
-			continue;
-		if (add_name(&r->run, strcmp(t->columns[c].module, "ctx") == 0
-					      ? t->name
-					      : t->columns[c].module) == 0)
-			r->run_names = 1;
-	}
-	if (!t && m && add_name(&r->run, m->name) == 0)
-		r->run_names = 1;
+	if (t || !m || strcmp(g->column, m->name) != 0)
+		return -1;
+	s->mod = m;
+	return 0;
 }
 
-/* A sweep: the first module swept, at its levels, threads or processes. */
-static void plan_scale(struct remeasure *r, const struct rfile *base, const struct rfigure *g)
+/* A sweep's level: threads or processes as the baseline ran it. */
+static int sweep_subject(const struct rfile *base, const struct rfigure *g, struct subject *s)
 {
 	const struct module *m = registry_module(g->module);
-	int *levels = strcmp(base->scale_mode, "processes") == 0 ? r->scale.procs : r->scale.threads;
-	int *count = levels == r->scale.procs ? &r->scale.nprocs : &r->scale.nthreads;
 	long level = strtol(g->column, NULL, 10);
 
+	memset(s, 0, sizeof *s);
 	if (!m || !(m->flags & MOD_SWEEP) || level < 1 || level > MAX_LEVEL)
-		return;
-	if (r->scale.nnames && strcmp(r->scale.names[0], m->name) != 0)
-		return;
-	r->scale.names[0] = m->name;
-	r->scale.nnames = 1;
-	r->scale_wanted = 1;
-	add_value(levels, count, (int)level);
+		return -1;
+	s->mod = m;
+	s->level = (int)level;
+	s->use_procs = strcmp(base->scale_mode, "processes") == 0;
+	return s->use_procs && (m->flags & MOD_THREADS_ONLY) ? -1 : 0;
 }
 
-/* The options of a measuring run come from check's own command line;
- * what to measure comes from the baseline. */
-static void plan_remeasure(struct remeasure *r, const struct args *a, const struct rfile *base)
+static int same_subject(const struct subject *a, const struct subject *b)
 {
+	return a->mod == b->mod && a->procs == b->procs && a->size_kb == b->size_kb &&
+	       a->level == b->level && a->use_procs == b->use_procs;
+}
+
+/* The figures of one kind (latency or sweep) to measure: one subject
+ * each, shared by figures that are the same measurement (ctx 2p/0K is in
+ * two tables); which[i] is record i's subject. */
+struct plan {
+	struct subject *subj;
+	struct record *rec;
+	size_t *which;
+	size_t nsubj, nrec;
+};
+
+static void plan_add(struct plan *p, const struct rfigure *g, const struct subject *s)
+{
+	size_t k = 0;
+	struct record *r = &p->rec[p->nrec];
+
+	while (k < p->nsubj && !same_subject(&p->subj[k], s))
+		k++;
+	if (k == p->nsubj)
+		p->subj[p->nsubj++] = *s;
 	memset(r, 0, sizeof *r);
-	r->run = *a;
-	r->run.cmd = CMD_RUN;
-	r->run.format = "long";
-	r->run.nnames = r->run.nthreads = r->run.nprocs = r->run.nsizes = 0;
-	r->scale = r->run;
-	r->scale.cmd = CMD_SCALE;
-	r->scale.remote_port[0] = '\0';
+	r->table = g->table;
+	r->module = s->mod->name;
+	r->unit = g->unit;
+	snprintf(r->column, sizeof r->column, "%s", g->column);
+	snprintf(r->params, sizeof r->params, "%s", g->params);
+	p->which[p->nrec++] = k;
+}
+
+static int plan_alloc(struct plan *p, size_t n)
+{
+	memset(p, 0, sizeof *p);
+	p->subj = calloc(n ? n : 1, sizeof *p->subj);
+	p->rec = calloc(n ? n : 1, sizeof *p->rec);
+	p->which = calloc(n ? n : 1, sizeof *p->which);
+	return p->subj && p->rec && p->which ? 0 : -1;
+}
+
+static void plan_free(struct plan *p)
+{
+	free(p->subj);
+	free(p->rec);
+	free(p->which);
+}
+
+/* Every ok baseline figure this osbench measures, latency or sweep
+ * (sweeps of the first module swept only, as one scale run makes). */
+static void plan_from(struct plan *p, const struct rfile *base, int sweeps)
+{
+	const char *swept = NULL;
+
 	for (size_t k = 0; k < base->nfigs; k++) {
 		const struct rfigure *g = &base->figs[k];
-		if (g->status != ST_OK)
+		struct subject s;
+		if (g->status != ST_OK || is_scale(g) != sweeps)
 			continue;
-		if (is_scale(g))
-			plan_scale(r, base, g);
-		else
-			plan_latency(r, g);
+		if (sweeps ? sweep_subject(base, g, &s) < 0 : latency_subject(g, &s) < 0)
+			continue;
+		if (sweeps && swept && strcmp(swept, s.mod->name) != 0)
+			continue;
+		swept = s.mod->name;
+		plan_add(p, g, &s);
 	}
-	if (r->ctx && add_name(&r->run, "ctx") == 0)
-		r->run_names = 1;
-	if (!r->ctx_custom)
-		r->run.nprocs = r->run.nsizes = 0;
 }
 
-/* Run cmd (run or scale) in this process into a private file and read
- * it back; the file is removed on every path, a signal included. */
-static int measure_into(int (*cmd)(const struct args *, int, char **), struct args *sub,
+/* Measure the plan in a session of that kind; cur gets the figures. -1
+ * after saying why (an interruption ends the process). */
+static int measure_plan(const struct args *a, enum session_kind kind, struct plan *p,
 			int argc, char **argv, struct rfile *cur)
 {
-	static char path[4096];
-	const char *dir = getenv("TMPDIR");
-	char err[1024];
-	int fd, rc;
+	struct session s;
+	struct record *one;
+	int rc;
 
-	if (!dir || !*dir)
-		dir = "/tmp";
-	if ((size_t)snprintf(path, sizeof path, "%s/osbench-check.XXXXXX", dir) >= sizeof path) {
-		fprintf(stderr, "osbench: check: temp file in '%s': name too long\n", dir);
-		return 2;
+	if (session_open_quiet(&s, a, kind, argc, argv) != 0)
+		return -1;
+	if (!(one = calloc(p->nsubj, sizeof *one))) {
+		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
+		session_close(&s);
+		return -1;
 	}
-	if ((fd = mkstemp(path)) < 0) {
-		fprintf(stderr, "osbench: check: temp file in '%s': %s\n", dir, strerror(errno));
-		return 2;
+	/* each subject is measured once, under its first figure's name */
+	for (size_t k = p->nrec; k-- > 0;)
+		one[p->which[k]] = p->rec[k];
+	if (session_measure_all(&s, p->subj, one, p->nsubj) < 0) {
+		free(one);
+		session_interrupted(&s); /* ends the process by the signal */
+		return -1;
 	}
-	close(fd);
-	interrupt_remove_on_reraise(path);
-	sub->output = path;
-	rc = cmd(sub, argc, argv);
-	if (interrupt_signal()) {
-		/* ^C after the run had finished: end as the run would have */
-		unlink(path);
-		interrupt_reraise();
-	}
-	if (rc <= 1 && rfile_read(path, cur, err, sizeof err) < 0) {
-		fprintf(stderr, "osbench: check: reading the run back: %s\n", err);
-		rc = 2;
-	}
-	unlink(path);
-	interrupt_remove_on_reraise(NULL);
-	return rc <= 1 ? 0 : 2;
+	for (size_t k = 0; k < p->nrec; k++)
+		p->rec[k].m = one[p->which[k]].m;
+	rc = memfile_make(cur, "the figures measured now", &s.host, p->rec, p->nrec);
+	if (rc < 0)
+		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
+	session_release(one, p->nsubj);
+	free(one);
+	session_close(&s);
+	return rc;
 }
 
-/* Measure what the baseline holds; cur gets one or two files. */
+/* Measure what the baseline holds; cur gets one file per kind. */
 static int measure_now(const struct args *a, const struct rfile *base, int argc, char **argv,
 		       struct rfile *cur, int *ncur)
 {
-	static struct remeasure r;
+	struct plan p[2];
+	int rc = 0;
 
-	plan_remeasure(&r, a, base);
 	*ncur = 0;
-	if (!r.run_names && !r.scale_wanted)
+	if (plan_alloc(&p[0], base->nfigs) < 0 || plan_alloc(&p[1], base->nfigs) < 0) {
+		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
+		rc = -1;
+		goto out;
+	}
+	plan_from(&p[0], base, 0);
+	plan_from(&p[1], base, 1);
+	if (p[0].nrec + p[1].nrec == 0)
 		fprintf(stderr, "osbench: check: nothing in '%s' that this osbench measures\n",
 			base->path);
-	if (r.run_names) {
-		if (measure_into(cmd_run, &r.run, argc, argv, &cur[*ncur]) != 0)
-			return -1;
-		(*ncur)++;
-	}
-	if (r.scale_wanted) {
-		if (measure_into(cmd_scale, &r.scale, argc, argv, &cur[*ncur]) != 0) {
-			free_files(cur, *ncur);
-			return -1;
-		}
-		(*ncur)++;
-	}
-	return 0;
-}
-
-/* ---- verdicts ------------------------------------------------------------ */
-
-/* The current figure matching a baseline one: same table and column (and
- * for a sweep the same module), in any of the current files. */
-static const struct rfigure *current_of(const struct rfigure *b, const struct rfile *cur,
-					int ncur, const struct rfile **in)
-{
-	for (int i = 0; i < ncur; i++) {
-		const struct rfigure *g = is_scale(b) ? find_level(&cur[i], b->module, b->column)
-						     : rfile_find(&cur[i], b->table, b->column);
-		if (g) {
-			*in = &cur[i];
-			return g;
-		}
-	}
-	return NULL;
-}
-
-static struct verdict_in pair_of(const struct rfile *base, const struct row *r)
-{
-	return (struct verdict_in){
-		.base = r->b->value, .cur = r->c->value,
-		.higher_better = strcmp(r->b->unit, "ops/s") == 0,
-		.base_samples = rfile_samples(base, r->b), .nbase = r->b->nsamples,
-		.cur_samples = rfile_samples(r->cur_file, r->c), .ncur = r->c->nsamples,
-	};
-}
-
-/* Judge rows[0..n-1]: p-values first, Holm over those that have one,
- * then each verdict.  -1 when out of memory. */
-static int judge_rows(const struct rfile *base, struct row *rows, size_t n, double tol)
-{
-	double *p = calloc(n ? n : 1, sizeof *p), *adj = calloc(n ? n : 1, sizeof *adj);
-	size_t *which = calloc(n ? n : 1, sizeof *which), k = 0;
-
-	if (!p || !adj || !which) {
-		free(p);
-		free(adj);
-		free(which);
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct row *r = &rows[i];
-		r->p = r->p_adj = -1;
-		if (!r->c || r->c->status == ST_NA) {
-			r->v = V_MISSING;
-		} else if (r->c->status == ST_FAIL) {
-			r->v = V_FAIL;
-		} else {
-			struct verdict_in in = pair_of(base, r);
-			r->p = verdict_p(&in);
-			if (r->p >= 0) {
-				p[k] = r->p;
-				which[k++] = i;
-			}
-		}
-	}
-	stats_holm(p, k, adj);
-	for (size_t j = 0; j < k; j++)
-		rows[which[j]].p_adj = adj[j];
-	for (size_t i = 0; i < n; i++)
-		if (rows[i].c && rows[i].c->status == ST_OK) {
-			struct verdict_in in = pair_of(base, &rows[i]);
-			rows[i].v = verdict_judge(&in, tol, rows[i].p_adj, CHECK_ALPHA);
-		}
-	free(p);
-	free(adj);
-	free(which);
-	return 0;
-}
-
-/* Rows for every baseline figure with a value; a baseline fail or "-"
- * has nothing to hold the current run to, so it is only counted. */
-static size_t make_rows(const struct rfile *base, const struct rfile *cur, int ncur,
-			struct row *rows, int *unchecked)
-{
-	size_t n = 0;
-
-	*unchecked = 0;
-	for (size_t k = 0; k < base->nfigs; k++) {
-		const struct rfigure *b = &base->figs[k];
-		if (b->status != ST_OK) {
-			(*unchecked)++;
+	for (int kind = 0; kind < 2 && rc == 0; kind++) {
+		if (p[kind].nrec == 0)
 			continue;
+		if (measure_plan(a, kind ? SESSION_SCALE : SESSION_RUN, &p[kind], argc, argv,
+				 &cur[*ncur]) < 0) {
+			free_files(cur, *ncur);
+			*ncur = 0;
+			rc = -1;
+		} else {
+			(*ncur)++;
 		}
-		rows[n] = (struct row){ .b = b };
-		rows[n].c = current_of(b, cur, ncur, &rows[n].cur_file);
-		n++;
 	}
-	return n;
+out:
+	plan_free(&p[0]);
+	plan_free(&p[1]);
+	return rc;
 }
 
-static void count(const struct row *rows, size_t n, int unchecked, struct tally *t)
-{
-	memset(t, 0, sizeof *t);
-	for (size_t i = 0; i < n; i++)
-		t->n[rows[i].v]++;
-	t->figures = (int)n;
-	t->unchecked = unchecked;
-}
-
-/* ---- rerun mode: a change is measured again ------------------------------- */
+/* ---- rerun mode: a change is measured again ------------------------------ */
 
 /* The figures that look slower or faster, measured again on their own
  * (each gets a larger share of the budget); each keeps its verdict only
  * if the second measurement says so too, and its row shows that one. */
-static int confirm_changes(const struct args *a, const struct rfile *base, struct row *rows,
+static int confirm_changes(const struct args *a, const struct rfile *base, struct check_row *rows,
 			  size_t n, double tol, int argc, char **argv, struct rfile *again,
 			  int *nagain)
 {
 	struct rfigure *subset = calloc(n ? n : 1, sizeof *subset);
-	struct row *re = calloc(n ? n : 1, sizeof *re);
+	struct check_row *re = calloc(n ? n : 1, sizeof *re);
 	size_t *idx = calloc(n ? n : 1, sizeof *idx), k = 0;
 	int rc = -1;
 
@@ -349,10 +237,10 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	if ((rc = measure_now(a, &sub, argc, argv, again, nagain)) < 0)
 		goto out;
 	for (size_t j = 0; j < k; j++) {
-		re[j] = (struct row){ .b = rows[idx[j]].b, .confirmed = 1 };
-		re[j].c = current_of(re[j].b, again, *nagain, &re[j].cur_file);
+		re[j] = (struct check_row){ .b = rows[idx[j]].b, .confirmed = 1 };
+		re[j].c = check_current_of(re[j].b, again, *nagain, &re[j].cur_file);
 	}
-	if ((rc = judge_rows(base, re, k, tol)) == 0)
+	if ((rc = check_judge(base, re, k, tol)) == 0)
 		for (size_t j = 0; j < k; j++)
 			rows[idx[j]] = re[j];
 out:
@@ -360,132 +248,6 @@ out:
 	free(re);
 	free(idx);
 	return rc;
-}
-
-/* ---- reports ------------------------------------------------------------- */
-
-static const char *p_text(double p, char *buf, size_t len)
-{
-	if (p < 0)
-		return "-";
-	snprintf(buf, len, "%.2g", p);
-	return buf;
-}
-
-static void report_table(FILE *out, const struct row *rows, size_t n, const struct tally *t,
-			 double tol_pct)
-{
-	char bb[64], cb[64], rb[64], pb[32];
-	int again = 0;
-
-	fputs("table\tcolumn\tbaseline\tcurrent\tratio\tp\tverdict\n", out);
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &rows[i];
-		again += r->confirmed;
-		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->b->table, r->b->column,
-			figure_text(r->b, bb, sizeof bb), figure_text(r->c, cb, sizeof cb),
-			ratio_text(r->b, r->c, rb, sizeof rb), p_text(r->p_adj, pb, sizeof pb),
-			verdict_names[r->v]);
-	}
-	fprintf(out, "check: %d figures: %d ok, %d slower, %d faster, %d fail, %d missing "
-		     "(tolerance %g%%, significance %g",
-		t->figures, t->n[V_OK], t->n[V_SLOWER], t->n[V_FASTER], t->n[V_FAIL],
-		t->n[V_MISSING], tol_pct, CHECK_ALPHA);
-	if (again)
-		fprintf(out, "; %d measured again", again);
-	fputc(')', out);
-	if (t->unchecked)
-		fprintf(out, "; %d not checked (fail or - in the baseline)", t->unchecked);
-	fputc('\n', out);
-}
-
-static void json_number(FILE *out, const char *key, double v, int ok)
-{
-	fprintf(out, ", \"%s\": ", key);
-	if (ok)
-		fprintf(out, "%.6g", v);
-	else
-		fputs("null", out);
-}
-
-static void report_json(FILE *out, const struct rfile *base, const struct row *rows, size_t n,
-			const struct tally *t, double tol_pct)
-{
-	fprintf(out, "{\n  \"osbench_check\": \"%s\",\n  \"baseline\": ", OSBENCH_VERSION);
-	json_string(out, base->path);
-	fprintf(out, ",\n  \"tolerance_pct\": %g,\n  \"alpha\": %g,\n  \"figures\": [", tol_pct,
-		CHECK_ALPHA);
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &rows[i];
-		int cur_ok = r->c && r->c->status == ST_OK;
-		fprintf(out, "%s\n    {\"table\": ", i ? "," : "");
-		json_string(out, r->b->table);
-		fputs(", \"column\": ", out);
-		json_string(out, r->b->column);
-		fputs(", \"unit\": ", out);
-		json_string(out, r->b->unit);
-		json_number(out, "baseline", r->b->value, 1);
-		json_number(out, "current", cur_ok ? r->c->value : 0, cur_ok);
-		json_number(out, "ratio", cur_ok && r->b->value > 0 ? r->c->value / r->b->value : 0,
-			    cur_ok && r->b->value > 0);
-		json_number(out, "p", r->p_adj, r->p_adj >= 0);
-		fprintf(out, ", \"measured_again\": %s, \"verdict\": \"%s\"}",
-			r->confirmed ? "true" : "false", verdict_names[r->v]);
-	}
-	fprintf(out, "%s],\n  \"summary\": {\"figures\": %d", n ? "\n  " : "", t->figures);
-	for (int v = 0; v < V_COUNT; v++)
-		fprintf(out, ", \"%s\": %d", verdict_names[v], t->n[v]);
-	fprintf(out, ", \"not_checked\": %d}\n}\n", t->unchecked);
-}
-
-static void xml_text(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&apos;", out); break;
-		default: fputc(*s, out);
-		}
-	}
-}
-
-/* One testcase per figure; a regression (slower, fail, missing) is a
- * failure, the way CI systems show test reports. */
-static void report_junit(FILE *out, const struct rfile *base, const struct row *rows, size_t n,
-			 const struct tally *t)
-{
-	int failures = t->n[V_SLOWER] + t->n[V_FAIL] + t->n[V_MISSING];
-	char bb[64], cb[64], rb[64], pb[32], msg[320];
-
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
-	fprintf(out, "<testsuites name=\"osbench check\" tests=\"%zu\" failures=\"%d\">\n", n,
-		failures);
-	fputs("  <testsuite name=\"", out);
-	xml_text(out, base->path);
-	fprintf(out, "\" tests=\"%zu\" failures=\"%d\" errors=\"0\" skipped=\"0\">\n", n, failures);
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &rows[i];
-		fputs("    <testcase classname=\"osbench.", out);
-		xml_text(out, r->b->table);
-		fputs("\" name=\"", out);
-		xml_text(out, r->b->column);
-		fputs("\" time=\"0\"", out);
-		if (r->v != V_SLOWER && r->v != V_FAIL && r->v != V_MISSING) {
-			fputs("/>\n", out);
-			continue;
-		}
-		snprintf(msg, sizeof msg, "%s: baseline %s, current %s, ratio %s, p %s",
-			 verdict_names[r->v], figure_text(r->b, bb, sizeof bb),
-			 figure_text(r->c, cb, sizeof cb), ratio_text(r->b, r->c, rb, sizeof rb),
-			 p_text(r->p_adj, pb, sizeof pb));
-		fprintf(out, ">\n      <failure type=\"%s\" message=\"", verdict_names[r->v]);
-		xml_text(out, msg);
-		fputs("\"/>\n    </testcase>\n", out);
-	}
-	fputs("  </testsuite>\n</testsuites>\n", out);
 }
 
 /* ---- check --------------------------------------------------------------- */
@@ -519,21 +281,15 @@ static void warn_builds(const struct rfile *base, const struct rfile *cur, int n
 		}
 }
 
-static int report(const struct args *a, const struct rfile *base, const struct row *rows,
-		  size_t n, const struct tally *t, double tol)
+static int report(const struct args *a, const struct rfile *base, const struct check_row *rows,
+		  size_t n, const struct check_tally *t, double tol)
 {
-	struct out out;
+	struct dest out;
 
-	if (out_open(&out, a, "check") < 0)
+	if (dest_open(&out, a->output, "check") < 0)
 		return 2;
-	if (strcmp(a->format, "json") == 0)
-		report_json(out.f, base, rows, n, t, tol);
-	else if (strcmp(a->format, "junit") == 0)
-		report_junit(out.f, base, rows, n, t);
-	else
-		report_table(out.f, rows, n, t, tol);
-	return out_close(&out, "check",
-			 t->n[V_SLOWER] || t->n[V_FAIL] || t->n[V_MISSING] ? 1 : 0);
+	check_report(out.f, a->format, base, rows, n, t, tol);
+	return dest_close(&out, t->n[V_SLOWER] || t->n[V_FAIL] || t->n[V_MISSING] ? 1 : 0);
 }
 
 /* Judge, confirm in rerun mode, report: the exit status. */
@@ -541,10 +297,10 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 			 int ncur, int rerun, int argc, char **argv)
 {
 	double tol = a->tolerance >= 0 ? a->tolerance : CHECK_TOLERANCE_PCT;
-	struct row *rows = calloc(base->nfigs ? base->nfigs : 1, sizeof *rows);
+	struct check_row *rows = calloc(base->nfigs ? base->nfigs : 1, sizeof *rows);
 	struct rfile again[2];
 	int nagain = 0, unchecked, rc = 2;
-	struct tally t;
+	struct check_tally t;
 	size_t n;
 
 	if (!rows) {
@@ -552,15 +308,15 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 		return 2;
 	}
 	warn_builds(base, cur, ncur);
-	n = make_rows(base, cur, ncur, rows, &unchecked);
-	if (judge_rows(base, rows, n, tol / 100.0) < 0 ||
+	n = check_rows(base, cur, ncur, rows, &unchecked);
+	if (check_judge(base, rows, n, tol / 100.0) < 0 ||
 	    (rerun && confirm_changes(a, base, rows, n, tol / 100.0, argc, argv, again,
 				     &nagain) < 0)) {
 		if (!interrupt_signal())
 			fprintf(stderr, "osbench: check: %s\n",
 				errno ? strerror(errno) : "measuring again failed");
 	} else {
-		count(rows, n, unchecked, &t);
+		check_count(rows, n, unchecked, &t);
 		rc = report(a, base, rows, n, &t, tol);
 	}
 	free_files(again, nagain);

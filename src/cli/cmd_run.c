@@ -6,12 +6,14 @@
 #include "cli/commands.h"
 #include "modules/registry.h"
 #include "cli/session.h"
+#include "results/schema.h"
 
 #define MAX_COLUMNS 64
 #define MAX_SECTIONS 32
 
 /* A table as this run prints it: a registry table, some of its columns,
- * a module outside every table, or ctx at the points asked for. */
+ * a module outside every table, or a points module (ctx) at the points
+ * asked for. */
 struct section {
 	char name[32];
 	char title[200];
@@ -78,22 +80,26 @@ static int add_table(struct plan *p, const struct table *t, const char *only_mod
 	return 0;
 }
 
-static int add_ctx_points(struct plan *p, const struct args *a)
+/* A points module (ctx) at the points asked for: --procs x --size, in
+ * its own table. */
+static int add_points(struct plan *p, const struct args *a, const struct module *m)
 {
-	struct section *s = section_named(p, "ctx");
+	struct section *s = section_named(p, m->name);
+	const struct table *t = registry_table(m->name);
 	int zero = 0;
 	const int *sizes = a->nsizes ? a->sizes : &zero;
 	int nsizes = a->nsizes ? a->nsizes : 1;
 
 	if (!s)
 		return -1;
-	snprintf(s->title, sizeof s->title, "%s", registry_table("ctx")->title);
+	snprintf(s->title, sizeof s->title, "%s", t->title);
+	s->has_mhz = t->has_mhz;
 	for (int i = 0; i < a->nprocs; i++)
 		for (int j = 0; j < nsizes; j++) {
 			char header[32];
-			struct column c = { .header = header, .module = "ctx",
+			struct column c = { .header = header, .module = m->name,
 					    .procs = a->procs[i], .size_kb = sizes[j] };
-			snprintf(header, sizeof header, "%dp/%dK ctxsw", a->procs[i], sizes[j]);
+			schema_points_header(header, sizeof header, a->procs[i], sizes[j]);
 			add_column(s, &c);
 		}
 	return 0;
@@ -115,8 +121,7 @@ static int add_loose_module(struct plan *p, const struct module *m)
 
 	if (!s)
 		return -1;
-	snprintf(s->title, sizeof s->title, "%s: %s - microseconds per op - smaller is better",
-		 m->name, m->summary);
+	schema_module_title(s->title, sizeof s->title, m->name, m->summary);
 	add_column(s, &c);
 	return 0;
 }
@@ -126,8 +131,8 @@ static int plan_name(struct plan *p, const struct args *a, const char *name)
 	const struct table *t = registry_table(name);
 	const struct module *m = registry_module(name);
 
-	if (strcmp(name, "ctx") == 0 && a->nprocs)
-		return add_ctx_points(p, a);
+	if (m && (m->flags & MOD_POINTS) && a->nprocs)
+		return add_points(p, a, m);
 	if (t)
 		return add_table(p, t, NULL);
 	if (!m)
@@ -138,7 +143,7 @@ static int plan_name(struct plan *p, const struct args *a, const char *name)
 
 static int plan_run(struct plan *p, const struct args *a)
 {
-	int ctx_named = 0;
+	int points_named = 0;
 
 	p->n = 0;
 	for (int i = 0; i < a->nnames; i++) {
@@ -152,10 +157,13 @@ static int plan_run(struct plan *p, const struct args *a)
 			fprintf(stderr, "osbench: too many tables in one run\n");
 			return -1;
 		}
-		ctx_named |= strcmp(a->names[i], "ctx") == 0;
+		const struct module *m = registry_module(a->names[i]);
+		points_named |= m && (m->flags & MOD_POINTS);
 	}
-	if (a->nprocs && !ctx_named) {
-		fprintf(stderr, "osbench: --procs and --size apply to 'osbench run ctx'\n");
+	if (a->nprocs && !points_named) {
+		char names[128];
+		registry_names_with(MOD_POINTS, names, sizeof names);
+		fprintf(stderr, "osbench: --procs and --size apply to 'osbench run %s'\n", names);
 		return -1;
 	}
 	for (size_t i = 0; a->nnames == 0 && i < registry_ntables; i++)
@@ -179,7 +187,7 @@ static void describe(const struct column *c, const struct module *m,
 	memset(r, 0, sizeof *r);
 	r->table = table;
 	r->module = m->name;
-	r->unit = "us";
+	r->unit = UNIT_US;
 	snprintf(r->column, sizeof r->column, "%s", c->header);
 	if (m->flags & MOD_POINTS)
 		snprintf(r->params, sizeof r->params, "procs=%d size_kb=%d", c->procs, c->size_kb);
@@ -250,7 +258,9 @@ int cmd_run(const struct args *a, int argc, char **argv)
 	if (plan_run(&plan, a) < 0)
 		return 2;
 	if (a->remote_port[0] && !plan_uses_remote(&plan)) {
-		fprintf(stderr, "osbench: --remote applies to tcp, udp and tcpconn only\n");
+		char names[128];
+		registry_names_with(MOD_REMOTE, names, sizeof names);
+		fprintf(stderr, "osbench: --remote applies to %s only\n", names);
 		return 2;
 	}
 	if ((rc = session_open(&s, a, SESSION_RUN, argc, argv)) != 0)
@@ -313,9 +323,9 @@ int cmd_scale(const struct args *a, int argc, char **argv)
 		subj[i] = (struct subject){ .mod = m, .level = levels[i],
 					    .use_procs = a->nprocs > 0 };
 		memset(&recs[i], 0, sizeof recs[i]);
-		recs[i].table = "scale";
+		recs[i].table = SCALE_TABLE;
 		recs[i].module = m->name;
-		recs[i].unit = "ops/s";
+		recs[i].unit = UNIT_OPS;
 		snprintf(recs[i].column, sizeof recs[i].column, "%d", levels[i]);
 		snprintf(recs[i].params, sizeof recs[i].params, "%s=%d",
 			 subj[i].use_procs ? "procs" : "threads", levels[i]);

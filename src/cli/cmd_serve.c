@@ -23,8 +23,10 @@ static void raise_nofile(void)
 		return;
 }
 
-int cmd_serve(const struct args *a)
+int cmd_serve(const struct args *a, int argc, char **argv)
 {
+	(void)argc;
+	(void)argv;
 	struct serve_opts o = { .bind = a->bind, .port = a->port };
 	struct server *s;
 	char err[512];

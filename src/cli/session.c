@@ -85,17 +85,8 @@ static void resolve_opts(struct session *s, const struct args *a, enum session_k
 
 static int open_output(struct session *s, const struct args *a)
 {
-	char err[512];
-
-	s->to_file = a->output != NULL;
-	if (!s->to_file) {
-		s->w.f = stdout;
-		return 0;
-	}
-	if (outfile_open(&s->out, a->output, err, sizeof err) < 0) {
-		fprintf(stderr, "osbench: %s\n", err);
+	if (dest_open(&s->out, a->output, NULL) < 0)
 		return -1;
-	}
 	s->w.f = s->out.f;
 	return 0;
 }
@@ -111,8 +102,8 @@ static void warn_about_build(void)
 				"plain optimised build\n", caveat);
 }
 
-int session_open(struct session *s, const struct args *a, enum session_kind kind,
-		 int argc, char **argv)
+static int open_session(struct session *s, const struct args *a, enum session_kind kind,
+			int argc, char **argv, int writes)
 {
 	char err[512];
 
@@ -144,7 +135,8 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 		fprintf(stderr, "osbench: %s\n", err);
 		return 2;
 	}
-	if (open_output(s, a) < 0) {
+	s->writes = writes;
+	if (writes && open_output(s, a) < 0) {
 		tmpdir_remove(s->tmpdir);
 		return 2;
 	}
@@ -154,8 +146,21 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 	s->progress = isatty(STDERR_FILENO);
 	s->w.fmt = format_find(a->format);
 	s->w.host = &s->host;
-	writer_begin(&s->w);
+	if (writes)
+		writer_begin(&s->w);
 	return 0;
+}
+
+int session_open(struct session *s, const struct args *a, enum session_kind kind,
+		 int argc, char **argv)
+{
+	return open_session(s, a, kind, argc, argv, 1);
+}
+
+int session_open_quiet(struct session *s, const struct args *a, enum session_kind kind,
+		       int argc, char **argv)
+{
+	return open_session(s, a, kind, argc, argv, 0);
 }
 
 static void show_progress(void *arg, int round, size_t left)
@@ -210,25 +215,18 @@ void session_release(struct record *records, size_t n)
 
 int session_close(struct session *s)
 {
-	char err[512];
 	int status = s->failures ? 1 : 0;
 
 	if (s->progress)
 		fputs("\r\033[K", stderr);
-	writer_end(&s->w);
+	if (s->writes)
+		writer_end(&s->w);
 	if (s->noisy)
 		fprintf(stderr, "osbench: warning: %d figure%s scatter%s widely (cv above %.0f%%); "
 				"see --format long\n", s->noisy, s->noisy > 1 ? "s" : "",
 			s->noisy > 1 ? "" : "s", NOISY_CV_PCT);
-	if (s->to_file) {
-		if (outfile_commit(&s->out, err, sizeof err) < 0) {
-			fprintf(stderr, "osbench: %s\n", err);
-			status = 2;
-		}
-	} else if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "osbench: standard output: %s\n", strerror(errno));
-		status = 2;
-	}
+	if (s->writes)
+		status = dest_close(&s->out, status);
 	if (tmpdir_remove(s->tmpdir) < 0)
 		fprintf(stderr, "osbench: could not remove '%s'\n", s->tmpdir);
 	return status;
@@ -238,10 +236,9 @@ int session_interrupted(struct session *s)
 {
 	if (s->progress)
 		fputs("\r\033[K", stderr);
-	if (s->to_file)
-		outfile_abort(&s->out);
+	if (s->writes)
+		dest_abort(&s->out);
 	tmpdir_remove(s->tmpdir);
-	fflush(stdout);
 	interrupt_reraise();
 	return 130;
 }

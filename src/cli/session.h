@@ -6,7 +6,7 @@
 #include <limits.h>
 
 #include "cli/args.h"
-#include "sys/files.h"
+#include "cli/io.h"
 #include "harness.h"
 #include "sys/host.h"
 #include "results/writer.h"
@@ -15,8 +15,8 @@ struct session {
 	struct run_opts opts;
 	struct host_info host;
 	struct writer w;
-	struct outfile out;
-	int to_file;
+	struct dest out;
+	int writes;           /* 0: measures for check, prints nothing */
 	char tmpdir[PATH_MAX];
 	char helper[PATH_MAX];
 	int failures;
@@ -31,6 +31,9 @@ enum session_kind { SESSION_RUN, SESSION_SCALE };
  * when the options or the environment are unusable, else 0. */
 int session_open(struct session *s, const struct args *a, enum session_kind kind,
 		 int argc, char **argv);
+/* The same for measuring only (check): no output is opened or written. */
+int session_open_quiet(struct session *s, const struct args *a, enum session_kind kind,
+		       int argc, char **argv);
 /* Measure subjects[i] into records[i].m for every i < n, in rounds,
  * saying on stderr why each failure failed; -1 when interrupted. */
 int session_measure_all(struct session *s, const struct subject *subjects,

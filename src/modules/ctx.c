@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 #include "modules/lib/net.h"
 
 #define LINE 64   /* touch one byte per cache line */

@@ -2,7 +2,7 @@
  * at once; the parent waitpid()s and wants exit status 0. A failed
  * execve() fails the op with its errno; see src/spawn.c, which holds the
  * op itself, shared with sh. */
-#include "modules/modules.h"
+#include "module.h"
 #include "modules/lib/spawn.h"
 
 static int exec_setup(struct mod_ctx *ctx)

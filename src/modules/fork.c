@@ -7,7 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 #include "modules/lib/spawn.h"
 
 struct forkst {

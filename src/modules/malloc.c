@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "modules/modules.h"
+#include "module.h"
 
 #define RING 64          /* live blocks per worker; a power of two */
 #define MIN_SIZE 16

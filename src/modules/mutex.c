@@ -26,7 +26,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 
 #if defined(MAP_ANONYMOUS)
 #define ANON_FLAG MAP_ANONYMOUS

@@ -2,7 +2,7 @@
  * (unlike getpid(), which some libcs have cached). */
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 
 static int null_run(struct mod_ctx *ctx, uint64_t n)
 {

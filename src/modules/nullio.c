@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 
 struct nullio {
 	int zero;

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 #include "modules/lib/tempfile.h"
 
 static int openclose_setup(struct mod_ctx *ctx)

@@ -1,32 +1,41 @@
-/* The one list of modules and latency tables. */
+/* The one list of modules and latency tables: adding a module is its
+ * file plus one line here. */
+#include <stdio.h>
 #include <string.h>
 
-#include "modules/modules.h"
 #include "modules/registry.h"
 
-/* Sorted by name: `osbench list` prints them in this order. */
-const struct module *const registry_modules[] = {
-	&module_ctx,
-	&module_exec,
-	&module_fork,
-	&module_malloc,
-	&module_mutex,
-	&module_null,
-	&module_nullio,
-	&module_openclose,
-	&module_pipe,
-	&module_select,
-	&module_sh,
-	&module_sighndl,
-	&module_siginst,
-	&module_stat,
-	&module_tcp,
-	&module_tcpconn,
-	&module_tcprr,
-	&module_thread,
-	&module_udp,
-	&module_unix,
-};
+/* One line per module, sorted by name (`osbench list` prints them in
+ * this order): module_NAME is what src/modules/NAME.c exports. */
+#define MODULES(X) \
+	X(ctx)       \
+	X(exec)      \
+	X(fork)      \
+	X(malloc)    \
+	X(mutex)     \
+	X(null)      \
+	X(nullio)    \
+	X(openclose) \
+	X(pipe)      \
+	X(select)    \
+	X(sh)        \
+	X(sighndl)   \
+	X(siginst)   \
+	X(stat)      \
+	X(tcp)       \
+	X(tcpconn)   \
+	X(tcprr)     \
+	X(thread)    \
+	X(udp)       \
+	X(unix)
+
+#define DECLARE(name) extern const struct module module_##name;
+MODULES(DECLARE)
+#undef DECLARE
+
+#define ENTRY(name) &module_##name,
+const struct module *const registry_modules[] = { MODULES(ENTRY) };
+#undef ENTRY
 const size_t registry_nmodules = sizeof registry_modules / sizeof registry_modules[0];
 
 static const struct column syscall_columns[] = {
@@ -92,4 +101,21 @@ const struct table *registry_table(const char *name)
 		if (strcmp(registry_tables[i].name, name) == 0)
 			return &registry_tables[i];
 	return NULL;
+}
+
+void registry_names_with(unsigned flags, char *buf, size_t len)
+{
+	size_t n = 0, used = 0, k = 0;
+
+	for (size_t i = 0; i < registry_nmodules; i++)
+		n += (registry_modules[i]->flags & flags) == flags;
+	buf[0] = '\0';
+	for (size_t i = 0; i < registry_nmodules && used < len; i++) {
+		if ((registry_modules[i]->flags & flags) != flags)
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 k == 0 ? "" : k + 1 == n ? " and " : ", ",
+					 registry_modules[i]->name);
+		k++;
+	}
 }

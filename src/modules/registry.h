@@ -1,4 +1,7 @@
-/* Every module and every latency table, in one place. */
+/* Every module and every latency table, in one place.  A module's traits
+ * (--remote, --procs/--size points, how it sweeps) are its descriptor's
+ * flags: the command layer asks them here and never names a module.  A
+ * points module (MOD_POINTS) has a table of its own name. */
 #ifndef OSBENCH_REGISTRY_H
 #define OSBENCH_REGISTRY_H
 
@@ -28,6 +31,9 @@ extern const struct table registry_tables[];
 extern const size_t registry_ntables;
 
 const struct module *registry_module(const char *name);
+/* "tcp, tcpconn and udp": the modules with every bit of flags, for
+   messages and help; "" when none has them. */
+void registry_names_with(unsigned flags, char *buf, size_t len);
 const struct table *registry_table(const char *name);
 
 #endif

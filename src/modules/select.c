@@ -13,7 +13,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 
 #define SELECT_FDS 100
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 #include "modules/lib/spawn.h"
 
 #define SH_PATH "/bin/sh"

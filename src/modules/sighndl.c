@@ -9,7 +9,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 
 /* A handler can reach no ctx: file scope is the only place for its count. */
 static volatile sig_atomic_t caught;

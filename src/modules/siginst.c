@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "modules/modules.h"
+#include "module.h"
 
 struct siginst {
 	struct sigaction orig;

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "modules/modules.h"
+#include "module.h"
 #include "modules/lib/tempfile.h"
 
 static int stat_setup(struct mod_ctx *ctx)

@@ -24,7 +24,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 #include "modules/lib/net.h"
 
 /* Wait for the client's FIN, then close (with the inherited linger 0). */

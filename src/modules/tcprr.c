@@ -22,7 +22,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "modules/modules.h"
+#include "module.h"
 #include "modules/lib/net.h"
 
 #define MAX_CONNS 4096          /* more are accepted and closed at once */

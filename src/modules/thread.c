@@ -9,7 +9,7 @@
 #include <pthread.h>
 #include <stdint.h>
 
-#include "modules/modules.h"
+#include "module.h"
 
 static void *returns_at_once(void *arg)
 {

@@ -1,0 +1,450 @@
+/* `osbench compare`: result files side by side (seed 004's hosts-as-rows
+ * tables, seed 001's two-hosts-and-a-ratio sweeps) in the table format,
+ * or one row (long) or object (json) per figure and file, with its ratio
+ * to the first file.  Figures come in one order in every format: the
+ * registry's tables, then other tables, then sweeps by level. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "modules/registry.h"
+#include "report/cells.h"
+#include "report/compare.h"
+#include "results/schema.h"
+#include "results/writer.h"
+
+/* ---- common ------------------------------------------------------------ */
+
+/* An ordered set of names, pointing into the files' figures. */
+struct names {
+	const char **v;
+	size_t n;
+};
+
+static int names_has(const struct names *s, const char *name)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->v[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* The array is sized for every figure of every file, so it never fills. */
+static void names_add(struct names *s, const char *name)
+{
+	if (!names_has(s, name))
+		s->v[s->n++] = name;
+}
+
+/* ---- compare: latency tables ------------------------------------------- */
+
+/* Latency tables: the registry's first, in its order, then the others as
+ * they first appear. */
+static void table_order(const struct rfile *f, int n, struct names *tables)
+{
+	for (size_t t = 0; t < registry_ntables; t++)
+		for (int i = 0; i < n; i++)
+			for (size_t k = 0; k < f[i].nfigs; k++)
+				if (strcmp(f[i].figs[k].table, registry_tables[t].name) == 0)
+					names_add(tables, registry_tables[t].name);
+	for (int i = 0; i < n; i++)
+		for (size_t k = 0; k < f[i].nfigs; k++)
+			if (!is_scale(&f[i].figs[k]))
+				names_add(tables, f[i].figs[k].table);
+}
+
+/* A table's columns: the registry's that any file has, then the rest. */
+static void column_order(const struct rfile *f, int n, const char *table, struct names *cols)
+{
+	const struct table *t = registry_table(table);
+
+	cols->n = 0;
+	for (size_t c = 0; t && c < t->ncolumns; c++)
+		for (int i = 0; i < n; i++)
+			if (rfile_find(&f[i], table, t->columns[c].header))
+				names_add(cols, t->columns[c].header);
+	for (int i = 0; i < n; i++)
+		for (size_t k = 0; k < f[i].nfigs; k++)
+			if (strcmp(f[i].figs[k].table, table) == 0)
+				names_add(cols, f[i].figs[k].column);
+}
+
+static void table_title(FILE *out, const char *table)
+{
+	const struct table *t = registry_table(table);
+	const struct module *m = registry_module(table);
+
+	char title[256];
+
+	if (t)
+		snprintf(title, sizeof title, "%s", t->title);
+	else if (m)
+		schema_module_title(title, sizeof title, m->name, m->summary);
+	else
+		schema_unknown_title(title, sizeof title, table);
+	fprintf(out, "# %s\n", title);
+}
+
+static void mhz_text(double mhz, char *buf, size_t len)
+{
+	if (mhz > 0)
+		snprintf(buf, len, "%.0f", mhz);
+	else
+		snprintf(buf, len, "-");
+}
+
+static void latency_rows(FILE *out, const struct rfile *f, int n, const char *table,
+			 int has_mhz, const struct names *cols)
+{
+	char buf[64];
+
+	for (int i = 0; i < n; i++) {
+		fprintf(out, "%s\t%s", f[i].host, f[i].os[0] ? f[i].os : "-");
+		if (has_mhz) {
+			mhz_text(f[i].mhz, buf, sizeof buf);
+			fprintf(out, "\t%s", buf);
+		}
+		for (size_t c = 0; c < cols->n; c++)
+			fprintf(out, "\t%s",
+				figure_text(rfile_find(&f[i], table, cols->v[c]), buf, sizeof buf));
+		fputc('\n', out);
+	}
+}
+
+/* Under exactly two hosts: B/A for every figure (and the clock). */
+static void ratio_row(FILE *out, const struct rfile *f, const char *table, int has_mhz,
+		      const struct names *cols)
+{
+	char buf[64];
+
+	fputs("B/A\t-", out);
+	if (has_mhz) {
+		if (f[0].mhz > 0 && f[1].mhz > 0)
+			fprintf(out, "\t%.2f", f[1].mhz / f[0].mhz);
+		else
+			fputs("\t-", out);
+	}
+	for (size_t c = 0; c < cols->n; c++)
+		fprintf(out, "\t%s", ratio_text(rfile_find(&f[0], table, cols->v[c]),
+						rfile_find(&f[1], table, cols->v[c]), buf,
+						sizeof buf));
+	fputc('\n', out);
+}
+
+static void latency_table(FILE *out, const struct rfile *f, int n, const char *table,
+			  struct names *cols)
+{
+	const struct table *t = registry_table(table);
+	int has_mhz = t && t->has_mhz;
+
+	column_order(f, n, table, cols);
+	fputc('\n', out);
+	table_title(out, table);
+	fputs(HEAD_HOST "\t" HEAD_OS, out);
+	if (has_mhz)
+		fputs("\t" HEAD_MHZ, out);
+	for (size_t c = 0; c < cols->n; c++)
+		fprintf(out, "\t%s", cols->v[c]);
+	fputc('\n', out);
+	latency_rows(out, f, n, table, has_mhz, cols);
+	if (n == 2)
+		ratio_row(out, f, table, has_mhz, cols);
+}
+
+/* ---- compare: sweeps --------------------------------------------------- */
+
+static int by_level(const void *x, const void *y)
+{
+	long a = strtol(*(const char *const *)x, NULL, 10);
+	long b = strtol(*(const char *const *)y, NULL, 10);
+
+	return (a > b) - (a < b);
+}
+
+/* The levels any file measured for this module, ascending (the reader
+ * guarantees they are whole numbers). */
+static void level_order(const struct rfile *f, int n, const char *module, struct names *levels)
+{
+	levels->n = 0;
+	for (int i = 0; i < n; i++)
+		for (size_t k = 0; k < f[i].nfigs; k++)
+			if (is_scale(&f[i].figs[k]) && strcmp(f[i].figs[k].module, module) == 0)
+				names_add(levels, f[i].figs[k].column);
+	qsort(levels->v, levels->n, sizeof levels->v[0], by_level);
+}
+
+/* "threads", "processes", or both when the files differ. */
+static void sweep_mode(const struct rfile *f, int n, const char *module, char *buf, size_t len)
+{
+	int threads = 0, procs = 0;
+
+	for (int i = 0; i < n; i++) {
+		int has = 0;
+		for (size_t k = 0; k < f[i].nfigs && !has; k++)
+			has = is_scale(&f[i].figs[k]) && strcmp(f[i].figs[k].module, module) == 0;
+		threads |= has && strcmp(f[i].scale_mode, "threads") == 0;
+		procs |= has && strcmp(f[i].scale_mode, "processes") == 0;
+	}
+	snprintf(buf, len, "%s%s%s", threads ? "threads" : "", threads && procs ? " and " : "",
+		 procs ? "processes" : "");
+}
+
+static void sweep_table(FILE *out, const struct rfile *f, int n, const char *module,
+			struct names *levels)
+{
+	char mode[32], buf[64], title[256];
+
+	level_order(f, n, module, levels);
+	sweep_mode(f, n, module, mode, sizeof mode);
+	schema_scale_title(title, sizeof title, module, mode, "");
+	fprintf(out, "\n# %s\n", title);
+	fputs(HEAD_LEVEL, out);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "\t%s" HEAD_OPS_SUFFIX, f[i].host);
+	fputs(n == 2 ? "\tB/A ratio\n" : "\n", out);
+	for (size_t l = 0; l < levels->n; l++) {
+		fputs(levels->v[l], out);
+		for (int i = 0; i < n; i++)
+			fprintf(out, "\t%s", figure_text(find_level(&f[i], module, levels->v[l]), buf,
+							 sizeof buf));
+		if (n == 2)
+			fprintf(out, "\t%s", ratio_text(find_level(&f[0], module, levels->v[l]),
+							find_level(&f[1], module, levels->v[l]),
+							buf, sizeof buf));
+		fputc('\n', out);
+	}
+}
+
+/* ---- compare ----------------------------------------------------------- */
+
+static void compare_heading(FILE *out, const char *const *paths, int n)
+{
+	fputs("# osbench compare:", out);
+	for (int i = 0; i < n; i++) {
+		if (n == 2)
+			fprintf(out, "%s %c = '%s'", i ? "," : "", 'A' + i, paths[i]);
+		else
+			fprintf(out, "%s '%s'", i ? "," : "", paths[i]);
+	}
+	fputc('\n', out);
+}
+
+static void compare_tables(FILE *out, const char *const *paths, const struct rfile *f, int n,
+			   struct names *sections, struct names *items)
+{
+	compare_heading(out, paths, n);
+	table_order(f, n, sections);
+	for (size_t t = 0; t < sections->n; t++)
+		latency_table(out, f, n, sections->v[t], items);
+	sections->n = 0;
+	for (int i = 0; i < n; i++)
+		for (size_t k = 0; k < f[i].nfigs; k++)
+			if (is_scale(&f[i].figs[k]))
+				names_add(sections, f[i].figs[k].module);
+	for (size_t s = 0; s < sections->n; s++)
+		sweep_table(out, f, n, sections->v[s], items);
+}
+
+/* Room for every name the files can hold: the sets never overflow. */
+static int names_alloc(struct names *s, const struct rfile *f, int n)
+{
+	size_t total = 1;
+
+	for (int i = 0; i < n; i++)
+		total += f[i].nfigs;
+	s->n = 0;
+	s->v = malloc(total * sizeof *s->v);
+	return s->v ? 0 : -1;
+}
+
+/* ---- compare: long and json -------------------------------------------- */
+
+/* One figure of the comparison, in every file. */
+struct item {
+	const char *table, *column, *module;
+};
+
+static const struct rfigure *item_in(const struct rfile *f, const struct item *it)
+{
+	return it->module ? find_level(f, it->module, it->column)
+			  : rfile_find(f, it->table, it->column);
+}
+
+/* Every figure in the order the tables print them. */
+static size_t list_items(const struct rfile *f, int n, struct names *sections,
+			 struct names *cols, struct item *items)
+{
+	size_t k = 0;
+
+	sections->n = 0;
+	table_order(f, n, sections);
+	for (size_t t = 0; t < sections->n; t++) {
+		column_order(f, n, sections->v[t], cols);
+		for (size_t c = 0; c < cols->n; c++)
+			items[k++] = (struct item){ .table = sections->v[t], .column = cols->v[c] };
+	}
+	sections->n = 0;
+	for (int i = 0; i < n; i++)
+		for (size_t g = 0; g < f[i].nfigs; g++)
+			if (is_scale(&f[i].figs[g]))
+				names_add(sections, f[i].figs[g].module);
+	for (size_t s = 0; s < sections->n; s++) {
+		level_order(f, n, sections->v[s], cols);
+		for (size_t l = 0; l < cols->n; l++)
+			items[k++] = (struct item){ .table = SCALE_TABLE, .column = cols->v[l],
+						    .module = sections->v[s] };
+	}
+	return k;
+}
+
+/* The figure's module, unit and params from whichever file has it. */
+static const struct rfigure *any_file(const struct rfile *f, int n, const struct item *it)
+{
+	for (int i = 0; i < n; i++) {
+		const struct rfigure *g = item_in(&f[i], it);
+		if (g)
+			return g;
+	}
+	return NULL;
+}
+
+static const char *status_word(const struct rfigure *g)
+{
+	return g ? schema_status_names[g->status] : "missing";
+}
+
+static void long_number(FILE *out, double v, int ok)
+{
+	if (ok)
+		fprintf(out, "\t%.6g", v);
+	else
+		fputs("\t-", out);
+}
+
+static void compare_long(FILE *out, const char *const *paths, const struct rfile *f, int n,
+			 const struct item *items, size_t nitems)
+{
+	char buf[64];
+
+	fprintf(out, "%s\t%s\t%s\t%s\t%s\thost\tfile\t%s\t%s\t%s\t%s\tratio\n",
+		schema_fields[F_TABLE].long_name, schema_fields[F_COLUMN].long_name,
+		schema_fields[F_MODULE].long_name, schema_fields[F_PARAMS].long_name,
+		schema_fields[F_UNIT].long_name, schema_fields[F_STATUS].long_name,
+		schema_fields[F_VALUE].long_name, schema_fields[F_CI_LO].long_name,
+		schema_fields[F_CI_HI].long_name);
+	for (size_t k = 0; k < nitems; k++) {
+		const struct rfigure *any = any_file(f, n, &items[k]);
+		const struct rfigure *a = item_in(&f[0], &items[k]);
+		for (int i = 0; i < n; i++) {
+			const struct rfigure *g = item_in(&f[i], &items[k]);
+			int ok = g && g->status == ST_OK;
+			fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", items[k].table,
+				items[k].column, any->module[0] ? any->module : "-",
+				any->params[0] ? any->params : "-", any->unit, f[i].host, paths[i],
+				status_word(g));
+			long_number(out, ok ? g->value : 0, ok);
+			long_number(out, ok ? g->ci_lo : 0, ok && g->ci_hi > 0);
+			long_number(out, ok ? g->ci_hi : 0, ok && g->ci_hi > 0);
+			fprintf(out, "\t%s\n", i ? ratio_text(a, g, buf, sizeof buf) : "-");
+		}
+	}
+}
+
+static void json_number(FILE *out, double v, int ok)
+{
+	if (ok)
+		fprintf(out, "%.6g", v);
+	else
+		fputs("null", out);
+}
+
+static void json_key(FILE *out, enum field fld)
+{
+	fprintf(out, "\"%s\": ", schema_fields[fld].json_key);
+}
+
+static void compare_json(FILE *out, const char *const *paths, const struct rfile *f, int n,
+			 const struct item *items, size_t nitems)
+{
+	fprintf(out, "{\n  \"osbench_compare\": \"%s\",\n  \"files\": [", OSBENCH_VERSION);
+	for (int i = 0; i < n; i++) {
+		fprintf(out, "%s\n    {\"file\": ", i ? "," : "");
+		json_string(out, paths[i]);
+		fputs(", \"host\": ", out);
+		json_string(out, f[i].host);
+		fputs(", \"os\": ", out);
+		json_string(out, f[i].os);
+		fputs(", \"mhz\": ", out);
+		json_number(out, f[i].mhz, f[i].mhz > 0);
+		fputs(", \"build\": ", out);
+		json_string(out, f[i].build);
+		fputc('}', out);
+	}
+	fputs("\n  ],\n  \"figures\": [", out);
+	for (size_t k = 0; k < nitems; k++) {
+		const struct rfigure *any = any_file(f, n, &items[k]);
+		const struct rfigure *a = item_in(&f[0], &items[k]);
+		fprintf(out, "%s\n    {", k ? "," : "");
+		json_key(out, F_TABLE);
+		json_string(out, items[k].table);
+		fputs(", ", out);
+		json_key(out, F_COLUMN);
+		json_string(out, items[k].column);
+		fputs(", ", out);
+		json_key(out, F_MODULE);
+		json_string(out, any->module);
+		fputs(", ", out);
+		json_key(out, F_UNIT);
+		json_string(out, any->unit);
+		fputs(", \"hosts\": [", out);
+		for (int i = 0; i < n; i++) {
+			const struct rfigure *g = item_in(&f[i], &items[k]);
+			int ok = g && g->status == ST_OK;
+			fprintf(out, "%s{", i ? ", " : "");
+			json_key(out, F_STATUS);
+			json_string(out, status_word(g));
+			fputs(", ", out);
+			json_key(out, F_VALUE);
+			json_number(out, ok ? g->value : 0, ok);
+			fputs(", \"ratio\": ", out);
+			json_number(out, ok && a && a->status == ST_OK ? g->value / a->value : 0,
+				    i > 0 && ok && a && a->status == ST_OK);
+			fputc('}', out);
+		}
+		fputs("]}", out);
+	}
+	fprintf(out, "%s]\n}\n", nitems ? "\n  " : "");
+}
+
+int compare_write(FILE *out, const char *format, const char *const *paths,
+		  const struct rfile *f, int n)
+{
+	struct names sections = { .v = NULL }, items = { .v = NULL };
+	struct item *flat = NULL;
+	size_t total = 1;
+	int rc = -1;
+
+	for (int i = 0; i < n; i++)
+		total += f[i].nfigs;
+	if (names_alloc(&sections, f, n) < 0 || names_alloc(&items, f, n) < 0 ||
+	    !(flat = calloc(total, sizeof *flat)))
+		goto out;
+	rc = 0;
+	if (strcmp(format, "table") == 0) {
+		compare_tables(out, paths, f, n, &sections, &items);
+	} else {
+		size_t nitems = list_items(f, n, &sections, &items, flat);
+		if (strcmp(format, "json") == 0)
+			compare_json(out, paths, f, n, flat, nitems);
+		else
+			compare_long(out, paths, f, n, flat, nitems);
+	}
+out:
+	free(sections.v);
+	free(items.v);
+	free(flat);
+	if (rc < 0)
+		errno = ENOMEM;
+	return rc;
+}
