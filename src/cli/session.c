@@ -11,6 +11,7 @@
 #include "sys/interrupt.h"
 #include "results/label.h"
 #include "cli/session.h"
+#include "results/schema.h"
 
 #define IO_TIMEOUT_MS 2000
 
@@ -173,7 +174,7 @@ static void show_progress(void *arg, int round, size_t left)
 /* "stat", "ctx procs=2 size_kb=0", "scale mutex threads=5" */
 static void figure_name(const struct record *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s", strcmp(r->table, "scale") == 0 ? "scale " : "",
+	snprintf(buf, len, "%s%s%s%s", strcmp(r->table, SCALE_TABLE) == 0 ? "scale " : "",
 		 r->module, r->params[0] ? " " : "", r->params);
 }
 

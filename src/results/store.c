@@ -165,7 +165,7 @@ int add_figure(struct parser *ps, int line, const struct figdesc *d, enum status
 		return -1;
 	if (g.table[0] == '\0' || g.column[0] == '\0')
 		return fail_at(ps, line, "empty table or column name");
-	if (strcmp(g.table, "scale") == 0 && level_cell(ps, line, d->column) < 0)
+	if (strcmp(g.table, SCALE_TABLE) == 0 && level_cell(ps, line, d->column) < 0)
 		return -1;
 	snprintf(g.unit, sizeof g.unit, "%s", d->unit);
 	if (find_dup(ps->f, g.table, g.column))
@@ -236,7 +236,7 @@ int note_scale_mode(struct parser *ps, int line, const char *table, struct span 
 {
 	const char *mode;
 
-	if (strcmp(table, "scale") != 0)
+	if (strcmp(table, SCALE_TABLE) != 0)
 		return 0;
 	if (span_starts(params, "threads="))
 		mode = "threads";
