@@ -15,5 +15,6 @@ int main(void)
 	test_resultfile();
 	test_svg();
 	test_plot();
+	test_schema();
 	return unit_failures ? 1 : 0;
 }

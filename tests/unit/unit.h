@@ -27,5 +27,6 @@ void test_registry(void);
 void test_resultfile(void);
 void test_svg(void);
 void test_plot(void);
+void test_schema(void);
 
 #endif

@@ -1,0 +1,190 @@
+/* The registry and the schema agree: every latency module has a column,
+ * a header names one measurement wherever it stands, points columns are
+ * spelled as the schema spells them, and every table written by each
+ * format reads back as the same figures, each resolved to its module. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "modules/registry.h"
+#include "results/resultfile.h"
+#include "results/schema.h"
+#include "results/writer.h"
+#include "unit.h"
+
+static int in_some_table(const struct module *m)
+{
+	for (size_t t = 0; t < registry_ntables; t++)
+		for (size_t c = 0; c < registry_tables[t].ncolumns; c++)
+			if (strcmp(registry_tables[t].columns[c].module, m->name) == 0)
+				return 1;
+	return 0;
+}
+
+/* Scaling modules are swept, not tabled; every other module has a cell. */
+static int every_latency_module_tabled(void)
+{
+	for (size_t i = 0; i < registry_nmodules; i++)
+		if (!(registry_modules[i]->flags & MOD_SCALE) && !in_some_table(registry_modules[i])) {
+			printf("# module '%s' is in no table\n", registry_modules[i]->name);
+			return 0;
+		}
+	return 1;
+}
+
+static int same_measurement(const struct column *a, const struct column *b)
+{
+	return strcmp(a->module, b->module) == 0 && a->procs == b->procs &&
+	       a->size_kb == b->size_kb;
+}
+
+/* One header, one measurement: "2p/0K ctxsw" is in ctx and ipc, and is
+ * the same figure in both; no table has a header twice. */
+static int headers_name_one_measurement(void)
+{
+	for (size_t t = 0; t < registry_ntables; t++)
+		for (size_t c = 0; c < registry_tables[t].ncolumns; c++)
+			for (size_t u = 0; u < registry_ntables; u++)
+				for (size_t d = 0; d < registry_tables[u].ncolumns; d++) {
+					const struct column *x = &registry_tables[t].columns[c];
+					const struct column *y = &registry_tables[u].columns[d];
+					if ((t != u || c != d) && strcmp(x->header, y->header) == 0 &&
+					    (t == u || !same_measurement(x, y))) {
+						printf("# header '%s' twice\n", x->header);
+						return 0;
+					}
+				}
+	return 1;
+}
+
+/* A points module's table bears its name; its headers are the schema's. */
+static int points_spelled_by_schema(void)
+{
+	char want[48];
+
+	for (size_t t = 0; t < registry_ntables; t++)
+		for (size_t c = 0; c < registry_tables[t].ncolumns; c++) {
+			const struct column *col = &registry_tables[t].columns[c];
+			const struct module *m = registry_module(col->module);
+			if (!(m->flags & MOD_POINTS)) {
+				if (col->procs != 0)
+					return 0;
+				continue;
+			}
+			schema_points_header(want, sizeof want, col->procs, col->size_kb);
+			if (strcmp(want, col->header) != 0 || !registry_table(m->name))
+				return 0;
+		}
+	return 1;
+}
+
+static void host_for_test(struct host_info *h)
+{
+	memset(h, 0, sizeof *h);
+	snprintf(h->host, sizeof h->host, "unit");
+	snprintf(h->os, sizeof h->os, "Linux 6.1");
+	snprintf(h->sysname, sizeof h->sysname, "Linux");
+	snprintf(h->release, sizeof h->release, "6.1");
+	h->mhz = 2000;
+	h->mhz_source = "os";
+}
+
+/* Every registry table in one file of this format, values 1, 2, 3, ... */
+static char *write_all(const struct format *fmt, const struct host_info *h, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+	struct writer w = { .f = f, .fmt = fmt, .host = h };
+	int v = 1;
+
+	if (!f)
+		return NULL;
+	writer_begin(&w);
+	for (size_t t = 0; t < registry_ntables; t++) {
+		const struct table *tb = &registry_tables[t];
+		struct record *cells = calloc(tb->ncolumns, sizeof *cells);
+		for (size_t c = 0; cells && c < tb->ncolumns; c++) {
+			struct record *r = &cells[c];
+			r->table = tb->name;
+			r->module = tb->columns[c].module;
+			r->unit = UNIT_US;
+			snprintf(r->column, sizeof r->column, "%s", tb->columns[c].header);
+			r->m = (struct measurement){ .status = ST_OK, .value = v, .median = v,
+						     .min = v, .max = v, .ci_lo = v, .ci_hi = v,
+						     .reps = 3, .rounds = 1, .n = 1 };
+			/* samples that hold the figure, as a real one's do */
+			if ((r->m.samples = malloc(3 * sizeof *r->m.samples)))
+				r->m.samples[0] = r->m.samples[1] = r->m.samples[2] = v;
+			v++;
+		}
+		if (cells)
+			writer_table(&w, tb, cells);
+		for (size_t c = 0; cells && c < tb->ncolumns; c++)
+			free(cells[c].m.samples);
+		free(cells);
+	}
+	writer_end(&w);
+	fclose(f);
+	return buf;
+}
+
+/* Read back: each table's figures with their modules and values. */
+static int round_trip(const struct format *fmt)
+{
+	struct host_info h;
+	struct rfile rf;
+	char err[512];
+	size_t len = 0;
+	char *buf;
+	int v = 1, ok = 1;
+
+	host_for_test(&h);
+	if (!(buf = write_all(fmt, &h, &len)))
+		return 0;
+	if (rfile_parse(fmt->name, buf, len, &rf, err, sizeof err) < 0) {
+		printf("# %s: %s\n", fmt->name, err);
+		free(buf);
+		return 0;
+	}
+	for (size_t t = 0; t < registry_ntables && ok; t++)
+		for (size_t c = 0; c < registry_tables[t].ncolumns && ok; c++, v++) {
+			const struct column *col = &registry_tables[t].columns[c];
+			const struct rfigure *g = rfile_find(&rf, registry_tables[t].name, col->header);
+			ok = g && strcmp(g->module, col->module) == 0 && g->value == v &&
+			     strcmp(g->unit, UNIT_US) == 0;
+			if (!ok)
+				printf("# %s: '%s' '%s' did not come back\n", fmt->name,
+				       registry_tables[t].name, col->header);
+		}
+	rfile_free(&rf);
+	free(buf);
+	return ok;
+}
+
+static int fields_unique(void)
+{
+	for (int a = 0; a < F_COUNT; a++)
+		for (int b = a + 1; b < F_COUNT; b++)
+			if (strcmp(schema_fields[a].long_name, schema_fields[b].long_name) == 0 ||
+			    strcmp(schema_fields[a].json_key, schema_fields[b].json_key) == 0)
+				return 0;
+	return 1;
+}
+
+void test_schema(void)
+{
+	char name[64];
+
+	CHECK("schema every latency module has a table column", every_latency_module_tabled());
+	CHECK("schema a header names one measurement", headers_name_one_measurement());
+	CHECK("schema points headers are the schema's", points_spelled_by_schema());
+	for (size_t i = 0; formats[i]; i++) {
+		snprintf(name, sizeof name, "schema every table reads back from %s", formats[i]->name);
+		CHECK(name, round_trip(formats[i]));
+	}
+	CHECK("schema long names and json keys are unique", fields_unique());
+	CHECK("schema finds a field by long name and by json key",
+	      schema_field_long("value_us", 8) == F_VALUE && schema_field_json("value") == F_VALUE &&
+		      schema_field_long("nope", 4) < 0);
+}
