@@ -49,6 +49,19 @@ enum status { ST_OK, ST_FAIL, ST_NA };
 /* The CV above which a figure is flagged as scattered. */
 #define NOISY_CV_PCT 20.0
 
+/* The latency tail: single operations (or, below TAIL_UNIT_NS, the
+ * smallest batches the clock resolves) timed one by one in samples of
+ * their own, apart from the samples the figure comes from. */
+#define TAIL_CDF_POINTS 101   /* the time at each percentile 0..100 */
+#define TAIL_STALL_FACTOR 10  /* a stall: slower than 10 x the median op */
+struct tail {
+	int nops;             /* units timed over all rounds; 0: no tail */
+	int batch;            /* ops in one timed unit (1: single ops) */
+	double p50, p99, p999, max; /* per op, in the figure's unit */
+	int stalls;           /* units slower than TAIL_STALL_FACTOR x p50 */
+	double cdf[TAIL_CDF_POINTS];
+};
+
 struct measurement {
 	enum status status;
 	char reason[256];     /* why fail or - */
@@ -66,6 +79,7 @@ struct measurement {
 	int noisy;            /* cv_pct above NOISY_CV_PCT */
 	enum placement placement;
 	double *samples;      /* every sample, in the order taken; owned */
+	struct tail tail;
 };
 
 /* What is measured: a module and its parameters. */

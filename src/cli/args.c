@@ -16,7 +16,7 @@
 #include "results/writer.h"
 
 enum opt_id { O_QUICK, O_FORMAT, O_OUTPUT, O_LABEL, O_REPS, O_TIME, O_CPU, O_REMOTE,
-	      O_TIMEOUT, O_PLACEMENT, O_PRECISION, O_BUDGET, O_THREADS, O_PROCS, O_SIZE, O_TOLERANCE, O_BIND, O_PORT, O_LOG, O_HELP,
+	      O_TIMEOUT, O_PLACEMENT, O_PRECISION, O_BUDGET, O_THREADS, O_PROCS, O_SIZE, O_TOLERANCE, O_BIND, O_PORT, O_LOG, O_CDF, O_HELP,
 	      O_VERSION, O_COUNT };
 
 /* Which commands take an option: a bit per enum command. */
@@ -51,6 +51,7 @@ static const struct option_spec {
 	[O_BIND] = { .name = "bind", .takes_value = 1, .commands = FOR(CMD_SERVE) },
 	[O_PORT] = { .name = "port", .takes_value = 1, .commands = FOR(CMD_SERVE) },
 	[O_LOG] = { .name = "log", .commands = FOR(CMD_PLOT) },
+	[O_CDF] = { .name = "cdf", .commands = FOR(CMD_PLOT) },
 	[O_HELP] = { .name = "help", .short_name = 'h', .commands = ~0u },
 	[O_VERSION] = { .name = "version", .commands = ~0u },
 };
@@ -346,6 +347,8 @@ static int one_option(int argc, char **argv, int i, struct args *a, unsigned *se
 		a->quick = 1;
 	} else if (id == O_LOG) {
 		a->log_scale = 1;
+	} else if (id == O_CDF) {
+		a->cdf = 1;
 	} else if (id == O_HELP) {
 		a->cmd = CMD_HELP;
 	} else if (id == O_VERSION) {
@@ -367,6 +370,8 @@ static int check_options_fit(const struct args *a, unsigned seen, char *err, siz
 		return failf(err, len, "option '%s' does not apply to '%s'", shown,
 			     commands[a->cmd].name);
 	}
+	if (a->cdf && a->log_scale)
+		return failf(err, len, "--log: the --cdf time axis is always log; give one of them");
 	if (a->nthreads && a->nprocs)
 		return failf(err, len, "--threads and --procs: give one or the other");
 	if (a->placement_given && a->placement == PLACE_FREE && a->cpu >= 0)

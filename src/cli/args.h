@@ -36,6 +36,7 @@ struct args {
 	int sizes[MAX_LEVELS], nsizes;
 	double tolerance;     /* check; < 0 when not given */
 	int log_scale;        /* plot --log */
+	int cdf;              /* plot --cdf */
 	const char *bind;
 	const char *port;
 	const char *names[MAX_NAMES];

@@ -30,7 +30,8 @@ static struct rfile *read_all(const struct args *a)
 
 /* Into stdout, or beside the target and renamed, so an interrupted or
  * failed plot leaves the old picture (or none), never half a document. */
-static int render(const char *target, const struct rfile *files, int n, int log_scale)
+static int render(const char *target, const struct rfile *files, int n, int log_scale,
+		  int cdf)
 {
 	struct dest out;
 	char err[256];
@@ -41,7 +42,8 @@ static int render(const char *target, const struct rfile *files, int n, int log_
 	}
 	if (dest_open(&out, target, "plot") < 0)
 		return 2;
-	if (plot_render(out.f, files, (size_t)n, log_scale, err, sizeof err) < 0 ||
+	if ((cdf ? plot_render_cdf(out.f, files, (size_t)n, err, sizeof err)
+		 : plot_render(out.f, files, (size_t)n, log_scale, err, sizeof err)) < 0 ||
 	    interrupt_signal()) {
 		dest_abort(&out);
 		interrupt_reraise(); /* returns only when no signal came */
@@ -66,7 +68,7 @@ int cmd_plot(const struct args *a, int argc, char **argv)
 		return 2;
 	(void)argc;
 	(void)argv;
-	status = render(a->output, files, a->nnames, a->log_scale);
+	status = render(a->output, files, a->nnames, a->log_scale, a->cdf);
 	free_files(files, a->nnames);
 	free(files);
 	return status;

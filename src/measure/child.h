@@ -25,6 +25,11 @@ struct job {
 	uint64_t n, base_n;   /* iterations per sample, from calibration */
 };
 
+/* The most samples one child takes (a round is short by design). */
+#define CHILD_MAX_SAMPLES 64
+/* The most single-op times one child takes for the tail. */
+#define CHILD_MAX_OPS 256
+
 /* What the child writes to the parent, followed by nsamples doubles. */
 struct report {
 	enum status status;
@@ -39,10 +44,11 @@ struct report {
 	   what its helper processes' resource use is spread over; 0 when the
 	   body counted the helpers itself */
 	double run_ops;
+	/* the tail: single-op (or batch) times, per op, in microseconds */
+	int nops, op_batch;
+	double ops[CHILD_MAX_OPS];
 };
 
-/* The most samples one child takes (a round is short by design). */
-#define CHILD_MAX_SAMPLES 64
 
 /* Runs in the forked child: never returns. */
 void child_main(int fd, const struct job *j);
@@ -53,6 +59,13 @@ void latency_body(const struct job *j, struct mod_ctx *base, struct report *r,
 		  double *samples);
 void sweep_body(const struct job *j, struct mod_ctx *base, struct report *r,
 		double *samples);
+
+/* The tail's units after the samples: as many as half a sample's time
+ * allows (at least a few, at most CHILD_MAX_OPS), each minus the clock's
+ * cost and the baseline's share (base_ns_per_op), into r->ops.  iter_ns
+ * is what one run() iteration took in the samples. */
+int tail_sample(const struct job *j, struct mod_ctx *c, struct report *r, double timer_cost_ns,
+		double iter_ns, double base_ns_per_op);
 
 /* Resource use of this process (RUSAGE_SELF) or of every child it has
  * reaped (RUSAGE_CHILDREN); zeros when getrusage fails. */

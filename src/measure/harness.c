@@ -51,6 +51,9 @@ struct figure {
 	double *samples;
 	size_t nsamples, cap;
 	double ops_sum;       /* ops in one sample, summed over rounds */
+	double *ops;          /* the tail's single-op times, every round's */
+	size_t nops, ops_cap;
+	int op_batch;
 	double vcsw, ivcsw, cpu_pct; /* per-round values, summed */
 };
 
@@ -175,18 +178,19 @@ static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
 
 /* ---- one round of one figure -------------------------------------------- */
 
-static int keep_samples(struct figure *f, const double *v, int k)
+/* Append v[0..k-1] to the growing array *a (*n used, *cap allocated). */
+static int append(double **a, size_t *n, size_t *cap, const double *v, int k)
 {
-	if (f->nsamples + (size_t)k > f->cap) {
-		size_t cap = (f->cap ? f->cap * 2 : 64) + (size_t)k;
-		double *p = realloc(f->samples, cap * sizeof *p);
+	if (*n + (size_t)k > *cap) {
+		size_t c = (*cap ? *cap * 2 : 64) + (size_t)k;
+		double *p = realloc(*a, c * sizeof *p);
 		if (!p)
 			return -1;
-		f->samples = p;
-		f->cap = cap;
+		*a = p;
+		*cap = c;
 	}
-	memcpy(f->samples + f->nsamples, v, (size_t)k * sizeof *v);
-	f->nsamples += (size_t)k;
+	memcpy(*a + *n, v, (size_t)k * sizeof *v);
+	*n += (size_t)k;
 	return 0;
 }
 
@@ -196,7 +200,9 @@ static void take_report(struct figure *f, const struct report *r, const double *
 		set_fail(f->m, "%s", r->reason);
 		return;
 	}
-	if (keep_samples(f, samples, r->nsamples) < 0) {
+	if (r->nops < 0 || r->nops > CHILD_MAX_OPS ||
+	    append(&f->samples, &f->nsamples, &f->cap, samples, r->nsamples) < 0 ||
+	    append(&f->ops, &f->nops, &f->ops_cap, r->ops, r->nops) < 0) {
 		set_fail(f->m, "realloc: %s", strerror(ENOMEM));
 		return;
 	}
@@ -205,6 +211,8 @@ static void take_report(struct figure *f, const struct report *r, const double *
 		f->base_n = r->base_n;
 		f->ops_per_iter = r->ops_per_iter;
 	}
+	if (r->nops)
+		f->op_batch = r->op_batch;
 	f->m->rounds++;
 	f->ops_sum += (double)r->n * r->ops_per_iter;
 	f->vcsw += r->vcsw_per_op;
@@ -303,6 +311,28 @@ static size_t round_order(const struct figure *figs, size_t n, size_t *order, ui
 	return k;
 }
 
+/* The tail from every round's single ops: percentiles, stalls and the
+ * distribution at each percentile (the ops sorted in place). */
+static void finish_tail(struct figure *f, struct tail *t)
+{
+	size_t n = f->nops;
+
+	memset(t, 0, sizeof *t);
+	if (n == 0)
+		return;
+	stats_sort(f->ops, n);
+	t->nops = (int)n;
+	t->batch = f->op_batch;
+	t->p50 = stats_quantile(f->ops, n, 0.50);
+	t->p99 = stats_quantile(f->ops, n, 0.99);
+	t->p999 = stats_quantile(f->ops, n, 0.999);
+	t->max = f->ops[n - 1];
+	for (size_t i = 0; i < n; i++)
+		t->stalls += f->ops[i] > TAIL_STALL_FACTOR * t->p50;
+	for (int i = 0; i < TAIL_CDF_POINTS; i++)
+		t->cdf[i] = stats_quantile(f->ops, n, i / (double)(TAIL_CDF_POINTS - 1));
+}
+
 static void finish_figure(struct figure *f, double *scratch)
 {
 	struct measurement *m = f->m;
@@ -328,6 +358,7 @@ static void finish_figure(struct figure *f, double *scratch)
 	m->cpu_pct = f->cpu_pct / rounds;
 	m->samples = f->samples;
 	f->samples = NULL;
+	finish_tail(f, &m->tail);
 	if (f->s->level == 0 && m->value <= 0)
 		set_fail(m, "below the resolution of the overhead subtraction");
 }
@@ -400,8 +431,10 @@ int harness_measure_all(const struct subject *subjects, struct measurement *out,
 		rc = run_rounds(figs, n, o, order, scratch, progress, arg);
 		for (size_t i = 0; i < n && rc == 0; i++)
 			finish_figure(&figs[i], scratch);
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
 			free(figs[i].samples);
+			free(figs[i].ops);
+		}
 	}
 	free(figs);
 	free(order);

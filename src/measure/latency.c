@@ -116,10 +116,10 @@ static void fail_with(struct report *r, const char *reason)
 }
 
 /* Per-op microseconds of each op sample, minus the baseline's median per
- * op.  The fastest samples may fall below that median; they are "no
- * more than zero", never a negative time. */
-static void subtract(struct round *rd, const double *op_ns, int k, double *base_ns,
-		     int nbase, double op_ops, double base_ops)
+ * op (returned, in ns).  The fastest samples may fall below that median;
+ * they are "no more than zero", never a negative time. */
+static double subtract(struct round *rd, const double *op_ns, int k, double *base_ns,
+		       int nbase, double op_ops, double base_ops)
 {
 	struct summary base;
 
@@ -128,6 +128,18 @@ static void subtract(struct round *rd, const double *op_ns, int k, double *base_
 		double us = (op_ns[i] / op_ops - base.median / base_ops) / 1000.0;
 		rd->samples[i] = us > 0 ? us : 0;
 	}
+	return base.median / base_ops;
+}
+
+/* One run() iteration's time in the op samples (their median). */
+static double iteration_ns(const double *op_ns, int k, uint64_t n)
+{
+	double sorted[CHILD_MAX_SAMPLES];
+
+	for (int i = 0; i < k; i++)
+		sorted[i] = op_ns[i];
+	stats_sort(sorted, (size_t)k);
+	return stats_quantile(sorted, (size_t)k, 0.5) / (double)n;
 }
 
 static void report_usage(struct round *rd, struct mod_ctx *c, int k)
@@ -183,10 +195,14 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 			return;
 		}
 	r->ops_per_iter = c->ops_per_iter;
-	subtract(rd, op_ns, k, base_ns, nbase, (double)r->n * c->ops_per_iter,
-		 (double)r->base_n * (own_baseline ? c->ops_per_iter : 1));
+	double base_per_op = subtract(rd, op_ns, k, base_ns, nbase,
+				      (double)r->n * c->ops_per_iter,
+				      (double)r->base_n * (own_baseline ? c->ops_per_iter : 1));
 	r->nsamples = k;
 	report_usage(rd, c, k);
+	if (tail_sample(j, c, r, rd->timer_cost_ns, iteration_ns(op_ns, k, r->n),
+			base_per_op) < 0)
+		fail_with(r, c->err);
 }
 
 void latency_body(const struct job *j, struct mod_ctx *base, struct report *r,

@@ -20,4 +20,11 @@
 int plot_render(FILE *f, const struct rfile *files, size_t nfiles, int log_scale, char *err,
 		size_t errlen);
 
+/* The same document for --cdf: one chart per figure that has a tail (the
+ * times of single operations), time on a log axis against the share of
+ * operations at most that long, one line per file with its p50, p99, max
+ * and stalls in the legend.  -1 with a reason when memory runs out or a
+ * signal arrived. */
+int plot_render_cdf(FILE *f, const struct rfile *files, size_t nfiles, char *err, size_t errlen);
+
 #endif

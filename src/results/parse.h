@@ -74,11 +74,16 @@ int check_stat_cell(struct parser *ps, int line, struct span s, const char *what
 /* What travels with a figure besides its median: the interval, rounds,
  * samples and placement.  A figure with samples must say its rounds and
  * its interval, and the interval must hold the median. */
+enum tail_value { TV_P50, TV_P99, TV_P999, TV_MAX, TV_STALLS, TV_BATCH, TV_COUNT };
 struct extras {
 	double value, ci_lo, ci_hi, rounds;
 	size_t first, count;
 	int have_value, have_ci, have_rounds;
 	char placement[8];
+	/* the tail: all of it or none */
+	double tail[TV_COUNT];
+	int have_tail[TV_COUNT];
+	size_t cdf_first, cdf_count;
 };
 
 /* Everything a figure carries besides its status and value. */
@@ -88,8 +93,10 @@ struct figdesc {
 };
 
 int pool_add(struct parser *ps, int line, double v);
-/* "1.2,1.3,...": into the pool; *first and *count say where. */
-int sample_list(struct parser *ps, int line, struct span s, size_t *first, size_t *count);
+/* "1.2,1.3,...": into the pool; *first and *count say where; what names
+ * the column in messages. */
+int sample_list(struct parser *ps, int line, struct span s, const char *what, size_t *first,
+		size_t *count);
 /* The extras of the figure added last. */
 int attach_extras(struct parser *ps, int line, const struct extras *x);
 int placement_word(struct parser *ps, int line, struct span s, char *out, size_t len);

@@ -67,6 +67,24 @@ static int number_member(struct json *j, const char *key, int *have, double *out
 	return jvalue(j, key, out);
 }
 
+/* One element of "op_cdf_us", into the pool. */
+static int cdf_element(struct json *j, void *ctx)
+{
+	struct jrec *r = ctx;
+	double v;
+
+	if (jvalue(j, schema_fields[F_OP_CDF].json_key, &v) < 0 || pool_add(r->ps, j->line, v) < 0)
+		return -1;
+	r->x.cdf_count++;
+	return 0;
+}
+
+/* A tail value: into x.tail[which]. */
+static int tail_member(struct json *j, const char *key, struct jrec *r, enum tail_value which)
+{
+	return number_member(j, key, &r->x.have_tail[which], &r->x.tail[which]);
+}
+
 static int record_member(struct json *j, const char *key, void *ctx)
 {
 	struct jrec *r = ctx;
@@ -100,6 +118,19 @@ static int record_member(struct json *j, const char *key, void *ctx)
 			return fail_at(r->ps, j->line, "'%s' given twice", key);
 		r->x.first = r->ps->f->npool;
 		return jarray(j, sample_element, r);
+	case F_OP_P50: return tail_member(j, key, r, TV_P50);
+	case F_OP_P99: return tail_member(j, key, r, TV_P99);
+	case F_OP_P999: return tail_member(j, key, r, TV_P999);
+	case F_OP_MAX: return tail_member(j, key, r, TV_MAX);
+	case F_STALLS: return tail_member(j, key, r, TV_STALLS);
+	case F_OP_BATCH: return tail_member(j, key, r, TV_BATCH);
+	case F_OP_CDF:
+		if (jpeek(j) != '[')
+			return fail_at(r->ps, j->line, "'%s' is not a JSON array", key);
+		if (r->x.cdf_count)
+			return fail_at(r->ps, j->line, "'%s' given twice", key);
+		r->x.cdf_first = r->ps->f->npool;
+		return jarray(j, cdf_element, r);
 	default:
 		/* the other statistics must be numbers; anything else is skipped */
 		if (f >= 0 && schema_fields[f].kind == FK_STAT)

@@ -433,6 +433,29 @@ static const struct span *long_cell(const struct text *t, const struct span *v, 
 	return &v[t->lc[k]];
 }
 
+/* The tail's cells, where the header has them and they are not "-". */
+static int long_tail(struct parser *ps, const struct text *t, const struct span *v,
+		     struct extras *x)
+{
+	static const int fields[TV_COUNT] = {
+		[TV_P50] = F_OP_P50, [TV_P99] = F_OP_P99, [TV_P999] = F_OP_P999,
+		[TV_MAX] = F_OP_MAX, [TV_STALLS] = F_STALLS, [TV_BATCH] = F_OP_BATCH,
+	};
+	const struct span *cdf = long_cell(t, v, F_OP_CDF);
+
+	for (int i = 0; i < TV_COUNT; i++) {
+		const struct span *c = long_cell(t, v, fields[i]);
+		x->have_tail[i] = c != NULL;
+		if (c && parse_number(ps, ps->lineno, *c, schema_fields[fields[i]].long_name,
+				      &x->tail[i]) < 0)
+			return -1;
+	}
+	if (cdf && sample_list(ps, ps->lineno, *cdf, schema_fields[F_OP_CDF].long_name,
+			       &x->cdf_first, &x->cdf_count) < 0)
+		return -1;
+	return 0;
+}
+
 static int long_extras(struct parser *ps, const struct text *t, const struct span *v)
 {
 	struct extras x = { .first = 0 };
@@ -450,8 +473,11 @@ static int long_extras(struct parser *ps, const struct text *t, const struct spa
 	    (lo && (parse_number(ps, line, *lo, schema_fields[F_CI_LO].long_name, &x.ci_lo) < 0 ||
 		    parse_number(ps, line, *hi, schema_fields[F_CI_HI].long_name, &x.ci_hi) < 0)) ||
 	    (rounds && parse_number(ps, line, *rounds, schema_fields[F_ROUNDS].long_name, &x.rounds) < 0) ||
-	    (smp && sample_list(ps, line, *smp, &x.first, &x.count) < 0) ||
+	    (smp && sample_list(ps, line, *smp, schema_fields[F_SAMPLES].long_name, &x.first,
+				&x.count) < 0) ||
 	    (place && placement_word(ps, line, *place, x.placement, sizeof x.placement) < 0))
+		return -1;
+	if (long_tail(ps, t, v, &x) < 0)
 		return -1;
 	return attach_extras(ps, line, &x);
 }

@@ -224,6 +224,11 @@ void rfile_free(struct rfile *f)
 	f->npool = f->pool_cap = 0;
 }
 
+const double *rfile_cdf(const struct rfile *f, const struct rfigure *g)
+{
+	return g->tail.ncdf ? f->pool + g->tail.cdf_off : NULL;
+}
+
 const double *rfile_samples(const struct rfile *f, const struct rfigure *g)
 {
 	return g->nsamples ? f->pool + g->sample_off : NULL;

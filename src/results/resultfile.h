@@ -35,6 +35,14 @@ struct rfigure {
 	int rounds;
 	size_t sample_off, nsamples; /* in the file's sample pool */
 	char placement[8];  /* "free", "same", "spread", or "" */
+	/* the tail of single ops, from files written since it is taken;
+	   have 0 when the file does not give it */
+	struct {
+		int have;
+		double p50, p99, p999, max;
+		int stalls, batch;
+		size_t cdf_off, ncdf; /* the distribution, in the sample pool */
+	} tail;
 };
 
 /* A real file holds a few dozen figures; more is not one of ours (and
@@ -71,6 +79,9 @@ int rfile_parse(const char *name, const char *data, size_t len, struct rfile *f,
 		char *err, size_t errlen);
 void rfile_free(struct rfile *f);
 
+/* A figure's tail distribution (g->tail.ncdf times, one per percentile
+ * from 0 to 100), or NULL when it has none. */
+const double *rfile_cdf(const struct rfile *f, const struct rfigure *g);
 /* A figure's samples (g->nsamples of them), or NULL when it has none. */
 const double *rfile_samples(const struct rfile *f, const struct rfigure *g);
 

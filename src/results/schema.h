@@ -13,8 +13,9 @@
  *   KEY   text that names the figure; a long header must have it
  *   TEXT  text about the figure
  *   STAT  a number, present when the figure is ok ("-" in long otherwise)
- *   EXTRA one of the later columns; older files may lack it */
-enum field_kind { FK_KEY, FK_TEXT, FK_STAT, FK_EXTRA };
+ *   EXTRA one of the later columns; older files may lack it
+ *   TAIL  the distribution of single ops: present when it was taken */
+enum field_kind { FK_KEY, FK_TEXT, FK_STAT, FK_EXTRA, FK_TAIL };
 
 /* X(id, long column, json key, kind), in the long format's order (a
  * reader finds columns by name, so new ones go at the end). */
@@ -41,7 +42,14 @@ enum field_kind { FK_KEY, FK_TEXT, FK_STAT, FK_EXTRA };
 	X(F_ROUNDS, "rounds", "rounds", FK_EXTRA)                     \
 	X(F_SAMPLES, "samples_us", "samples_us", FK_EXTRA)            \
 	X(F_PLACEMENT, "placement", "placement", FK_EXTRA)            \
-	X(F_VALUE, "value_us", "value", FK_EXTRA)
+	X(F_VALUE, "value_us", "value", FK_EXTRA)                     \
+	X(F_OP_P50, "op_p50_us", "op_p50_us", FK_TAIL)                \
+	X(F_OP_P99, "op_p99_us", "op_p99_us", FK_TAIL)                \
+	X(F_OP_P999, "op_p999_us", "op_p999_us", FK_TAIL)             \
+	X(F_OP_MAX, "op_max_us", "op_max_us", FK_TAIL)                \
+	X(F_STALLS, "stalls", "stalls", FK_TAIL)                      \
+	X(F_OP_BATCH, "op_batch", "op_batch", FK_TAIL)                \
+	X(F_OP_CDF, "op_cdf_us", "op_cdf_us", FK_TAIL)
 
 #define SCHEMA_ID(id, lname, jkey, kind) id,
 enum field { SCHEMA_FIELDS(SCHEMA_ID) F_COUNT };

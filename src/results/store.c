@@ -32,8 +32,8 @@ int pool_add(struct parser *ps, int line, double v)
 
 /* "1.2,1.3,1.25": each a number, into the pool; *first and *count say
  * where they went. */
-int sample_list(struct parser *ps, int line, struct span s, size_t *first,
-		       size_t *count)
+int sample_list(struct parser *ps, int line, struct span s, const char *what, size_t *first,
+		size_t *count)
 {
 	*first = ps->f->npool;
 	*count = 0;
@@ -41,17 +41,54 @@ int sample_list(struct parser *ps, int line, struct span s, size_t *first,
 		const char *comma = memchr(s.p, ',', s.n);
 		struct span one = { .p = s.p, .n = comma ? (size_t)(comma - s.p) : s.n };
 		double v;
-		if (parse_number(ps, line, one, "samples_us", &v) < 0 || pool_add(ps, line, v) < 0)
+		if (parse_number(ps, line, one, what, &v) < 0 || pool_add(ps, line, v) < 0)
 			return -1;
 		(*count)++;
 		s.p += one.n + (comma != NULL);
 		s.n -= one.n + (comma != NULL);
 		if (comma && s.n == 0)
-			return fail_at(ps, line, "samples_us: a list ending in a comma");
+			return fail_at(ps, line, "%s: a list ending in a comma", what);
 	}
 	return 0;
 }
 
+
+/* The tail: every value or none, percentiles in order, counts whole,
+ * the distribution rising from its first point to its last. */
+static int attach_tail(struct parser *ps, int line, const struct extras *x, struct rfigure *g)
+{
+	const double *cdf = ps->f->pool + x->cdf_first;
+	int given = 0;
+
+	for (int i = 0; i < TV_COUNT; i++)
+		given += x->have_tail[i];
+	if (given == 0 && x->cdf_count == 0)
+		return 0;
+	if (given != TV_COUNT || x->cdf_count < 2)
+		return fail_at(ps, line, "op_p50_us, op_p99_us, op_p999_us, op_max_us, stalls, "
+					 "op_batch and op_cdf_us: some without the others");
+	if (g->status != ST_OK)
+		return fail_at(ps, line, "a tail for a figure that is not ok");
+	if (!(x->tail[TV_P50] <= x->tail[TV_P99] && x->tail[TV_P99] <= x->tail[TV_P999] &&
+	      x->tail[TV_P999] <= x->tail[TV_MAX]))
+		return fail_at(ps, line, "op percentiles out of order (p50 <= p99 <= p999 <= max)");
+	if (x->tail[TV_STALLS] != (int)x->tail[TV_STALLS] || x->tail[TV_BATCH] < 1 ||
+	    x->tail[TV_BATCH] > 1e9 || x->tail[TV_BATCH] != (int)x->tail[TV_BATCH])
+		return fail_at(ps, line, "stalls and op_batch: whole numbers (op_batch from 1)");
+	for (size_t i = 1; i < x->cdf_count; i++)
+		if (cdf[i] < cdf[i - 1])
+			return fail_at(ps, line, "op_cdf_us: not rising");
+	g->tail.have = 1;
+	g->tail.p50 = x->tail[TV_P50];
+	g->tail.p99 = x->tail[TV_P99];
+	g->tail.p999 = x->tail[TV_P999];
+	g->tail.max = x->tail[TV_MAX];
+	g->tail.stalls = (int)x->tail[TV_STALLS];
+	g->tail.batch = (int)x->tail[TV_BATCH];
+	g->tail.cdf_off = x->cdf_first;
+	g->tail.ncdf = x->cdf_count;
+	return 0;
+}
 
 int attach_extras(struct parser *ps, int line, const struct extras *x)
 {
@@ -78,7 +115,7 @@ int attach_extras(struct parser *ps, int line, const struct extras *x)
 	g->sample_off = x->first;
 	g->nsamples = x->count;
 	snprintf(g->placement, sizeof g->placement, "%s", x->placement);
-	return 0;
+	return attach_tail(ps, line, x, g);
 }
 
 int placement_word(struct parser *ps, int line, struct span s, char *out, size_t len)

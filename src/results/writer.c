@@ -110,6 +110,8 @@ int record_has(const struct record *r, enum field fld, int json)
 		/* long has always said how many ops and samples were taken */
 		return ok || !json;
 	default:
+		if (schema_fields[fld].kind == FK_TAIL)
+			return ok && r->m.tail.nops > 0;
 		return schema_fields[fld].kind == FK_STAT ||
 				       (schema_fields[fld].kind == FK_EXTRA && fld != F_UNIT &&
 					fld != F_PLACEMENT)
@@ -135,12 +137,13 @@ static void text_value(FILE *f, const char *s, const char *empty, int json)
 		fputs(s[0] ? s : empty, f);
 }
 
-static void sample_list(FILE *f, const struct measurement *m, int json)
+/* Comma-separated (long) or as a JSON array's elements. */
+static void number_list(FILE *f, const double *v, int n, int json)
 {
 	if (json)
 		fputc('[', f);
-	for (int i = 0; i < m->reps; i++)
-		fprintf(f, "%s%.6g", i ? "," : "", m->samples[i]);
+	for (int i = 0; i < n; i++)
+		fprintf(f, "%s%.6g", i ? "," : "", v[i]);
 	if (json)
 		fputc(']', f);
 }
@@ -174,9 +177,16 @@ void record_value(FILE *f, const struct record *r, enum field fld, int json)
 	case F_CI_LO: fprintf(f, "%.6g", m->ci_lo); break;
 	case F_CI_HI: fprintf(f, "%.6g", m->ci_hi); break;
 	case F_ROUNDS: fprintf(f, "%d", m->rounds); break;
-	case F_SAMPLES: sample_list(f, m, json); break;
+	case F_SAMPLES: number_list(f, m->samples, m->reps, json); break;
 	case F_PLACEMENT: text_value(f, placement_name(m->placement), "-", json); break;
 	case F_VALUE: fprintf(f, "%.6g", m->value); break;
+	case F_OP_P50: fprintf(f, "%.6g", m->tail.p50); break;
+	case F_OP_P99: fprintf(f, "%.6g", m->tail.p99); break;
+	case F_OP_P999: fprintf(f, "%.6g", m->tail.p999); break;
+	case F_OP_MAX: fprintf(f, "%.6g", m->tail.max); break;
+	case F_STALLS: fprintf(f, "%d", m->tail.stalls); break;
+	case F_OP_BATCH: fprintf(f, "%d", m->tail.batch); break;
+	case F_OP_CDF: number_list(f, m->tail.cdf, TAIL_CDF_POINTS, json); break;
 	case F_COUNT: break;
 	}
 }
