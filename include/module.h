@@ -17,6 +17,8 @@ enum module_flags {
 	MOD_REMOTE = 1u << 3,   /* honours --remote (an osbench serve peer) */
 	MOD_POINTS = 1u << 4,   /* takes procs/size parameters (ctx) */
 	MOD_THREADS_ONLY = 1u << 5, /* sweeps with threads only, not --procs */
+	MOD_REQUESTS = 1u << 6, /* one op is a request: a sweep times each
+	                           (seed 003's client that stalls) */
 };
 
 struct mod_ctx {

@@ -35,12 +35,19 @@
 #define BATCH_NS 200000.0
 #define WORKER_STACK (512 * 1024)
 
+/* Requests each copy keeps for the tail: a uniform sample of the
+ * window's (reservoir sampling), so a stall late in it counts as much
+ * as one early. */
+#define SLOT_REQUESTS 64
+
 /* What one copy did in one window. */
 struct slot {
 	_Alignas(64) uint64_t ops;
 	double cpu_us, vcsw, ivcsw; /* processes only: the copy's and its helpers' */
 	int failed;
 	char reason[256];
+	uint64_t requests;    /* requests timed (MOD_REQUESTS) */
+	double request_us[SLOT_REQUESTS];
 };
 
 /* Everything the copies share; in processes mode it lives in a shared
@@ -54,6 +61,8 @@ struct rep_result {
 	double ops, wall_ns, cpu_us, vcsw, ivcsw;
 	int failed;
 	char reason[256];
+	int nrequests;        /* request times taken from the copies */
+	double request_us[CHILD_MAX_OPS];
 };
 
 static double rusage_cpu_us(const struct rusage *r)
@@ -62,12 +71,51 @@ static double rusage_cpu_us(const struct rusage *r)
 	       (double)(r->ru_utime.tv_usec + r->ru_stime.tv_usec);
 }
 
+/* xorshift64*: a copy's own generator for the reservoir (never random()). */
+static uint64_t next_random(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * UINT64_C(2685821657736338717);
+}
+
+/* A request module's copy: every request between two clock reads (a
+ * request lasts tens of microseconds, the reads some 50 ns), a uniform
+ * sample of them kept in the slot. */
+static void time_requests(const struct module *mod, struct mod_ctx *c, atomic_int *stop,
+			  struct slot *slot)
+{
+	uint64_t rng = 0x9e3779b97f4a7c15u ^ ((uint64_t)c->worker << 32) ^ (uint64_t)clock_ns();
+
+	while (!atomic_load_explicit(stop, memory_order_relaxed)) {
+		double t0 = clock_ns();
+		if (mod->run(c, 1) < 0) {
+			slot->failed = 1;
+			snprintf(slot->reason, sizeof slot->reason, "%s", c->err);
+			return;
+		}
+		double us = (clock_ns() - t0) / 1000.0 / c->ops_per_iter;
+		uint64_t k = slot->requests++;
+		if (k < SLOT_REQUESTS)
+			slot->request_us[k] = us;
+		else if ((k = next_random(&rng) % (k + 1)) < SLOT_REQUESTS)
+			slot->request_us[k] = us;
+		slot->ops += c->ops_per_iter;
+	}
+}
+
 /* Run batches until the stop flag; the batch grows until it lasts about
  * BATCH_NS, so looking at the flag costs nothing measurable. */
 static void run_until_stopped(const struct module *mod, struct mod_ctx *c,
 			      atomic_int *stop, struct slot *slot)
 {
 	uint64_t batch = 1;
+
+	if (mod->flags & MOD_REQUESTS) {
+		time_requests(mod, c, stop, slot);
+		return;
+	}
 
 	while (!atomic_load_explicit(stop, memory_order_relaxed)) {
 		double t0 = clock_ns();
@@ -450,6 +498,23 @@ static void arena_free(struct arena *a, int shared, size_t len)
 		free(a);
 }
 
+/* The copies' request samples, an equal share from each, as many as a
+ * report holds. */
+static void gather_requests(const struct arena *a, int copies, struct rep_result *r)
+{
+	int share = CHILD_MAX_OPS / copies;
+
+	if (share < 1)
+		share = 1;
+	for (int i = 0; i < copies && r->nrequests < CHILD_MAX_OPS; i++) {
+		uint64_t kept = a->slots[i].requests < SLOT_REQUESTS ? a->slots[i].requests
+								     : SLOT_REQUESTS;
+		for (uint64_t k = 0; k < kept && k < (uint64_t)share && r->nrequests < CHILD_MAX_OPS;
+		     k++)
+			r->request_us[r->nrequests++] = a->slots[i].request_us[k];
+	}
+}
+
 static void one_window(const struct subject *s, const struct run_opts *o,
 		       const struct mod_ctx *base, struct rep_result *r)
 {
@@ -478,7 +543,19 @@ static void one_window(const struct subject *s, const struct run_opts *o,
 		r->failed = 1;
 		snprintf(r->reason, sizeof r->reason, "no operation completed in the window");
 	}
+	gather_requests(arena, s->level, r);
 	arena_free(arena, s->use_procs, len);
+}
+
+/* Each of k windows gets its share of the report's request times. */
+static void keep_requests(struct report *r, const struct rep_result *w, int k)
+{
+	int room = CHILD_MAX_OPS / k;
+
+	for (int n = 0; n < w->nrequests && n < room && r->nops < CHILD_MAX_OPS; n++)
+		r->ops[r->nops++] = w->request_us[n];
+	if (r->nops)
+		r->op_batch = 1;
 }
 
 /* One round of a sweep level: o->samples windows, each a sample in
@@ -500,6 +577,7 @@ void sweep_body(const struct job *j, struct mod_ctx *base, struct report *r,
 			return;
 		}
 		samples[i] = w.ops / w.wall_ns * 1e9;
+		keep_requests(r, &w, k);
 		ops += w.ops;
 		wall += w.wall_ns;
 		cpu += w.cpu_us;

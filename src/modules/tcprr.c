@@ -284,7 +284,7 @@ static void tcprr_teardown(struct mod_ctx *ctx)
 const struct module module_tcprr = {
 	.name = "tcprr",
 	.summary = "1-byte request/response round trips, one loopback tcp connection per worker, thread-per-connection server",
-	.flags = MOD_SCALE | MOD_SWEEP | MOD_THREADS_ONLY,
+	.flags = MOD_SCALE | MOD_SWEEP | MOD_THREADS_ONLY | MOD_REQUESTS,
 	.setup_shared = tcprr_setup_shared,
 	.teardown_shared = tcprr_teardown_shared,
 	.setup = tcprr_setup,
