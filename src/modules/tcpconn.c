@@ -25,7 +25,8 @@
 #include <unistd.h>
 
 #include "modules/modules.h"
-#include "modules/lib/net.h"
+#include "modules/lib/fdio.h"
+#include "modules/lib/rr.h"
 
 /* Wait for the client's FIN, then close (with the inherited linger 0). */
 static void finish(int fd)
@@ -94,7 +95,7 @@ static void acceptor(int lfd, int ctl, pid_t parent, int timeout_ms)
 
 /* The op. Non-blocking, so the wait for the handshake is bounded: a
    blocking connect() has no portable timeout. */
-static int connect_once(struct mod_ctx *ctx, const struct net_peer *p)
+static int connect_once(struct mod_ctx *ctx, const struct sock_peer *p)
 {
 	int fd, err;
 
@@ -112,7 +113,7 @@ static int connect_once(struct mod_ctx *ctx, const struct net_peer *p)
 		return mod_fail(ctx, "fcntl", err);
 	}
 #endif
-	err = net_connect_nb(fd, p, net_timeout(ctx));
+	err = sock_connect_nb(fd, p, fdio_timeout(ctx));
 	if (err) {
 		close(fd);
 		if (err == ETIMEDOUT)
@@ -128,16 +129,16 @@ static int connect_once(struct mod_ctx *ctx, const struct net_peer *p)
 
 /* The state is the server: the acceptor, or the --remote serve (pid 0,
    no lifeline). */
-static void tcpconn_free(struct mod_ctx *ctx, struct net_server *sv)
+static void tcpconn_free(struct mod_ctx *ctx, struct rr_server *sv)
 {
-	net_server_stop(sv, ctx->io_timeout_ms);
+	rr_server_stop(sv, ctx->io_timeout_ms);
 	free(sv);
 	ctx->state = NULL;
 }
 
 static int tcpconn_setup(struct mod_ctx *ctx)
 {
-	struct net_server *sv;
+	struct rr_server *sv;
 	int r, fd;
 
 	sv = calloc(1, sizeof *sv);
@@ -145,12 +146,12 @@ static int tcpconn_setup(struct mod_ctx *ctx)
 		return mod_fail(ctx, "calloc", errno);
 	sv->ctl = -1;
 	if (ctx->remote_host) {
-		fd = net_connect_remote(ctx, SOCK_STREAM, &sv->peer);
+		fd = sock_connect_remote(ctx, SOCK_STREAM, &sv->peer);
 		if (fd >= 0)
 			close(fd);
 		r = fd < 0 ? -1 : 0;
 	} else {
-		r = net_server_start(ctx, SOCK_STREAM, 1, acceptor, sv, sv);
+		r = rr_server_start(ctx, SOCK_STREAM, 1, acceptor, sv, sv);
 	}
 	/* One connection now, so a server that is not there fails setup. */
 	if (r < 0 || connect_once(ctx, &sv->peer) < 0) {
@@ -163,7 +164,7 @@ static int tcpconn_setup(struct mod_ctx *ctx)
 
 static int tcpconn_run(struct mod_ctx *ctx, uint64_t n)
 {
-	const struct net_server *sv = ctx->state;
+	const struct rr_server *sv = ctx->state;
 	uint64_t i;
 
 	for (i = 0; i < n; i++)

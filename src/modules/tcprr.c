@@ -23,7 +23,8 @@
 #include <unistd.h>
 
 #include "modules/modules.h"
-#include "modules/lib/net.h"
+#include "modules/lib/fdio.h"
+#include "modules/lib/rr.h"
 
 #define MAX_CONNS 4096          /* more are accepted and closed at once */
 #define STACK_SIZE (256 * 1024) /* an echo loop needs little */
@@ -208,16 +209,16 @@ static void server_main(int lfd, int ctl, pid_t parent, int timeout_ms)
 	}
 }
 
-/* ctx->shared is the server process (struct net_server). */
+/* ctx->shared is the server process (struct rr_server). */
 static int tcprr_setup_shared(struct mod_ctx *ctx)
 {
-	struct net_server *sv;
+	struct rr_server *sv;
 
 	sv = calloc(1, sizeof *sv);
 	if (!sv)
 		return mod_fail(ctx, "calloc", errno);
 	/* Bound before the fork: workers connect without any race. */
-	if (net_server_start(ctx, SOCK_STREAM, 1, server_main, sv, sv) < 0) {
+	if (rr_server_start(ctx, SOCK_STREAM, 1, server_main, sv, sv) < 0) {
 		free(sv);
 		return -1;
 	}
@@ -229,14 +230,14 @@ static void tcprr_teardown_shared(struct mod_ctx *ctx)
 {
 	if (!ctx->shared)
 		return;
-	net_server_stop(ctx->shared, ctx->io_timeout_ms);
+	rr_server_stop(ctx->shared, ctx->io_timeout_ms);
 	free(ctx->shared);
 	ctx->shared = NULL;
 }
 
 static int tcprr_setup(struct mod_ctx *ctx)
 {
-	const struct net_server *sh = ctx->shared;
+	const struct rr_server *sh = ctx->shared;
 	struct tcprr_state *s;
 
 	if (!sh)
@@ -245,10 +246,10 @@ static int tcprr_setup(struct mod_ctx *ctx)
 	if (!s)
 		return mod_fail(ctx, "malloc", errno);
 	s->seq = 0;
-	s->fd = net_connect_stream(ctx, &sh->peer);
+	s->fd = sock_connect(ctx, SOCK_STREAM, &sh->peer);
 	/* One round trip: a server thread now serves this connection (or
 	   the server refused it, and setup says so). */
-	if (s->fd < 0 || net_roundtrip(ctx, s->fd, 'r', sh->peer.name) < 0) {
+	if (s->fd < 0 || sock_roundtrip(ctx, s->fd, 'r', sh->peer.name) < 0) {
 		if (s->fd >= 0)
 			close(s->fd);
 		free(s);
@@ -260,12 +261,12 @@ static int tcprr_setup(struct mod_ctx *ctx)
 
 static int tcprr_run(struct mod_ctx *ctx, uint64_t n)
 {
-	const struct net_server *sh = ctx->shared;
+	const struct rr_server *sh = ctx->shared;
 	struct tcprr_state *s = ctx->state;
 	uint64_t i;
 
 	for (i = 0; i < n; i++)
-		if (net_roundtrip(ctx, s->fd, s->seq++, sh->peer.name) < 0)
+		if (sock_roundtrip(ctx, s->fd, s->seq++, sh->peer.name) < 0)
 			return -1;
 	return 0;
 }
@@ -276,7 +277,7 @@ static void tcprr_teardown(struct mod_ctx *ctx)
 
 	if (!s)
 		return;
-	net_close(&s->fd);
+	fdio_close(&s->fd);
 	free(s);
 	ctx->state = NULL;
 }

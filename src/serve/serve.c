@@ -1,5 +1,5 @@
 /* osbench serve: a TCP and UDP echo peer for --remote; see
- * include/serve.h. */
+ * serve.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <arpa/inet.h>
@@ -16,7 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "modules/lib/net.h"
+#include "modules/lib/fdio.h"
+#include "modules/lib/sock.h"
 #include "serve/serve.h"
 
 #define ECHO_MAX 64     /* bytes per read, and the largest datagram */
@@ -51,7 +52,7 @@ struct server {
 	int spare;                 /* held so a refusal never lacks an fd */
 	struct client *cl;
 	struct pollfd *pfd;        /* [0] tcp, [1] udp, [2 + i] client i */
-	char name[NET_NAMELEN];
+	char name[PEER_NAMELEN];
 };
 
 static int64_t now_ms(void)
@@ -106,8 +107,8 @@ static int get_port(const struct sockaddr_storage *ss)
 
 static void close_pair(struct server *s)
 {
-	net_close(&s->tfd);
-	net_close(&s->ufd);
+	fdio_close(&s->tfd);
+	fdio_close(&s->ufd);
 }
 
 /* The TCP listener: 0, or -1 with err set. */
@@ -153,9 +154,9 @@ static int open_pair(struct server *s, const struct addrinfo *ai,
 		     size_t errlen)
 {
 	struct sockaddr_storage ss;
-	char subject[NET_NAMELEN], num[8];
+	char subject[PEER_NAMELEN], num[8];
 
-	net_hostport(subject, sizeof subject, host, port);
+	sock_hostport(subject, sizeof subject, host, port);
 	if (ai->ai_addrlen > sizeof ss) {
 		snprintf(err, errlen, "'%s': address too long", subject);
 		return -1;
@@ -164,7 +165,7 @@ static int open_pair(struct server *s, const struct addrinfo *ai,
 		return -1;
 	s->port = get_port(&ss);
 	snprintf(num, sizeof num, "%d", s->port);
-	net_hostport(subject, sizeof subject, host, num);
+	sock_hostport(subject, sizeof subject, host, num);
 	s->ufd = socket(ai->ai_family, SOCK_DGRAM, 0);
 	if (s->ufd < 0) {
 		snprintf(err, errlen, "socket: %s", strerror(errno));
@@ -195,7 +196,7 @@ static void make_name(struct server *s, const struct addrinfo *ai)
 			0, NI_NUMERICHOST) != 0)
 		snprintf(host, sizeof host, "?");
 	snprintf(num, sizeof num, "%d", s->port);
-	net_hostport(s->name, sizeof s->name, host, num);
+	sock_hostport(s->name, sizeof s->name, host, num);
 }
 
 /* At most what the descriptor limit leaves for clients: beyond it a
@@ -299,7 +300,7 @@ const char *serve_name(const struct server *s)
 
 static void drop(struct client *c)
 {
-	net_close(&c->fd);
+	fdio_close(&c->fd);
 }
 
 /* Send back what is pending: 0 (all sent, or the rest waits for
@@ -539,8 +540,8 @@ void serve_close(struct server *s)
 	if (!s)
 		return;
 	for (i = 0; i < s->n; i++)
-		net_close(&s->cl[i].fd);
-	net_close(&s->spare);
+		fdio_close(&s->cl[i].fd);
+	fdio_close(&s->spare);
 	close_pair(s);
 	free(s->cl);
 	free(s->pfd);
