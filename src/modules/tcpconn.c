@@ -20,7 +20,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -28,12 +27,14 @@
 #include "modules/lib/fdio.h"
 #include "modules/lib/rr.h"
 
-/* Wait for the client's FIN, then close (with the inherited linger 0). */
-static void finish(int fd)
+/* Wait for the client's FIN, then close (with the inherited linger 0);
+   an rr_conn_fn. */
+static void finish(int fd, void *arg)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	unsigned char buf[64];
 	ssize_t r;
+
+	(void)arg;
 
 	for (;;) {
 		r = read(fd, buf, sizeof buf);
@@ -46,7 +47,7 @@ static void finish(int fd)
 		if (errno != EAGAIN && errno != EWOULDBLOCK)
 			break;
 		/* BSD's accept() passes the listener's O_NONBLOCK on. */
-		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+		if (fdio_poll(fd, POLLIN, -1, NULL) < 0)
 			break;
 	}
 	close(fd);
@@ -56,41 +57,14 @@ static void finish(int fd)
    (ctl) reads end-of-file. */
 static void acceptor(int lfd, int ctl, pid_t parent, int timeout_ms)
 {
-	struct pollfd pfd[2] = {
-		{ .fd = lfd, .events = POLLIN },
-		{ .fd = ctl, .events = POLLIN },
-	};
 	struct linger lg = { .l_onoff = 1, .l_linger = 0 };
-	int flags, fd;
 
 	(void)parent;		/* the lifeline tells when it is gone */
 	(void)timeout_ms;	/* a client waits for a handshake, not for us */
 	/* Accepted sockets inherit the linger setting (Linux, BSD). */
-	flags = fcntl(lfd, F_GETFL);
-	if (flags < 0 || fcntl(lfd, F_SETFL, flags | O_NONBLOCK) < 0 ||
-	    setsockopt(lfd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg) < 0)
+	if (setsockopt(lfd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg) < 0)
 		_exit(1);
-	for (;;) {
-		if (poll(pfd, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			_exit(1);
-		}
-		if (pfd[1].revents)
-			_exit(0);
-		for (;;) {
-			fd = accept(lfd, NULL, NULL);
-			if (fd >= 0) {
-				finish(fd);
-				continue;
-			}
-			if (errno == EINTR || errno == ECONNABORTED)
-				continue;
-			if (errno == EAGAIN || errno == EWOULDBLOCK)
-				break;
-			_exit(1);
-		}
-	}
+	rr_accept_loop(lfd, ctl, finish, NULL);
 }
 
 /* The op. Non-blocking, so the wait for the handshake is bounded: a
@@ -102,11 +76,11 @@ static int connect_once(struct mod_ctx *ctx, const struct sock_peer *p)
 #ifdef SOCK_NONBLOCK
 	fd = socket(p->addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK, 0);
 	if (fd < 0)
-		return mod_fail(ctx, "socket", errno);
+		return fdio_fail(ctx, "socket", errno);
 #else
 	fd = socket(p->addr.ss_family, SOCK_STREAM, 0);
 	if (fd < 0)
-		return mod_fail(ctx, "socket", errno);
+		return fdio_fail(ctx, "socket", errno);
 	if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0) {
 		err = errno;
 		close(fd);
@@ -116,11 +90,7 @@ static int connect_once(struct mod_ctx *ctx, const struct sock_peer *p)
 	err = sock_connect_nb(fd, p, fdio_timeout(ctx));
 	if (err) {
 		close(fd);
-		if (err == ETIMEDOUT)
-			return mod_failf(ctx, "'%s': no answer within %d ms",
-					 p->name, ctx->io_timeout_ms);
-		return mod_failf(ctx, "connect '%s': %s", p->name,
-				 strerror(err));
+		return sock_fail_connect(ctx, p, err);
 	}
 	if (close(fd) < 0)
 		return mod_fail(ctx, "close", errno);

@@ -1,5 +1,6 @@
 /* Server processes and the request/response module skeleton; see rr.h. */
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -7,6 +8,9 @@
 #include "modules/lib/fdio.h"
 #include "modules/lib/proc.h"
 #include "modules/lib/rr.h"
+
+/* How long rr_accept_loop rests when descriptors or memory run out. */
+#define ACCEPT_REST_MS 10
 
 int rr_server_start(struct mod_ctx *ctx, int type, int lifeline,
 		    rr_serve_fn serve, void *release, struct rr_server *sv)
@@ -49,6 +53,48 @@ void rr_server_stop(struct rr_server *sv, int grace_ms)
 {
 	fdio_close(&sv->ctl);
 	proc_reap(&sv->pid, 1, grace_ms);
+}
+
+/* Out of descriptors or memory for a moment. */
+static int accept_later(int err)
+{
+	return err == EMFILE || err == ENFILE || err == ENOBUFS ||
+	       err == ENOMEM;
+}
+
+void rr_accept_loop(int lfd, int ctl, rr_conn_fn conn, void *arg)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = lfd, .events = POLLIN },
+		{ .fd = ctl, .events = POLLIN },
+	};
+	int fd;
+
+	/* Every connection waiting is taken at each wakeup, until accept
+	   says there is none left. */
+	if (fdio_nonblock(lfd, 1) < 0)
+		_exit(1);
+	for (;;) {
+		if (poll(pfd, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			_exit(1);
+		}
+		/* End-of-file (or an error) on the lifeline: the parent
+		   closed it or died. */
+		if (pfd[1].revents)
+			_exit(0);
+		while ((fd = accept(lfd, NULL, NULL)) >= 0 ||
+		       errno == EINTR || errno == ECONNABORTED)
+			if (fd >= 0)
+				conn(fd, arg);
+		if (accept_later(errno)) {
+			if (fdio_poll(ctl, POLLIN, ACCEPT_REST_MS, NULL) < 0)
+				_exit(1);
+		} else if (errno != EAGAIN && errno != EWOULDBLOCK) {
+			_exit(1);
+		}
+	}
 }
 
 /* The state of rr_setup, in ctx->state. */

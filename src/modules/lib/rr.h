@@ -39,6 +39,20 @@ int rr_server_start(struct mod_ctx *ctx, int type, int lifeline,
 /* Close the lifeline, then reap the server (proc_reap with grace_ms). */
 void rr_server_stop(struct rr_server *sv, int grace_ms);
 
+/* The loop of a server with a lifeline that takes many connections
+   (tcpconn's acceptor, tcprr's thread-per-connection server): make the
+   listener lfd non-blocking, then hand every connection accepted to
+   conn(fd, arg), which owns fd from then on, until ctl reads
+   end-of-file (_exit(0)). Out of descriptors or memory for a moment, it
+   rests instead of spinning on a listener that stays readable; any other
+   failure is _exit(1). */
+typedef void (*rr_conn_fn)(int fd, void *arg);
+void rr_accept_loop(int lfd, int ctl, rr_conn_fn conn, void *arg)
+#if defined(__GNUC__)
+	__attribute__((noreturn))
+#endif
+	;
+
 /* Hooks for a module whose op is a 1-byte request/response round trip
    over a socket of one type (tcp, udp): to a server process that
    rr_server_start runs with serve on loopback, or to the --remote serve.
