@@ -187,12 +187,10 @@ fail:
 static int ctx_run(struct mod_ctx *ctx, uint64_t n)
 {
 	struct ctx_state *s = ctx->state;
-	unsigned char tok;
 	uint64_t i;
 
 	for (i = 0; i < n; i++) {
-		if (fdio_write_byte(ctx, s->to, 't') < 0 ||
-		    fdio_read_byte_blocking(ctx, s->from, &tok, "ring process") < 0)
+		if (fdio_roundtrip(ctx, s->to, s->from, 't', "ring process") < 0)
 			return -1;
 		touch(s->ws, s->len, &s->sink);
 	}

@@ -48,14 +48,11 @@ fail:
 static int pipe_run(struct mod_ctx *ctx, uint64_t n)
 {
 	struct pipe_state *s = ctx->state;
-	unsigned char c;
 	uint64_t i;
 
-	for (i = 0; i < n; i++) {
-		if (fdio_write_byte(ctx, s->to, 'p') < 0 ||
-		    fdio_read_byte_blocking(ctx, s->from, &c, "echo process") < 0)
+	for (i = 0; i < n; i++)
+		if (fdio_roundtrip(ctx, s->to, s->from, 'p', "echo process") < 0)
 			return -1;
-	}
 	return 0;
 }
 

@@ -128,6 +128,16 @@ int fdio_read_byte_blocking(struct mod_ctx *ctx, int fd, unsigned char *byte,
 	return mod_fail(ctx, "read", errno);
 }
 
+int fdio_roundtrip(struct mod_ctx *ctx, int to, int from, unsigned char byte,
+		   const char *what)
+{
+	unsigned char c;
+
+	if (fdio_write_byte(ctx, to, byte) < 0)
+		return -1;
+	return fdio_read_byte_blocking(ctx, from, &c, what);
+}
+
 int fdio_echo(int in, int out)
 {
 	unsigned char buf[ECHO_BUF];

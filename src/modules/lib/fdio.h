@@ -53,6 +53,12 @@ int fdio_read_byte(struct mod_ctx *ctx, int fd, unsigned char *byte,
 int fdio_read_byte_blocking(struct mod_ctx *ctx, int fd, unsigned char *byte,
 			    const char *what);
 
+/* One byte to our own child(ren) on to and the answer back on from, read
+   as fdio_read_byte_blocking does: one write and one read. The op of pipe
+   and of a ctx lap. */
+int fdio_roundtrip(struct mod_ctx *ctx, int to, int from, unsigned char byte,
+		   const char *what);
+
 /* Echo what arrives on in back to out, one read and the writes it needs
    at a time, until end-of-file (0) or an error (-1). The echo of every
    helper: the pipe, unix and tcp echo processes and tcprr's server
