@@ -1,4 +1,4 @@
-/* The descriptor each module file exports; listed in src/registry.c. */
+/* The descriptor each module file exports; listed in registry.c. */
 #ifndef OSBENCH_MODULES_H
 #define OSBENCH_MODULES_H
 

@@ -5,7 +5,7 @@
  * models do, so the scaling measured is the kernel's and the scheduler's
  * with N busy server threads, not an event loop's.
  *
- * The parts are the fixtures' that tcp and tcpconn use too: the server
+ * Its parts are the fixtures tcp and tcpconn use too: the server
  * process and its accept loop (rr_server_start, rr_accept_loop, as
  * tcpconn's acceptor), the echo of each connection (fdio_echo, as tcp's
  * echo process) and the client's connection and round trips (sock_connect,
