@@ -2,13 +2,6 @@
  * module's operation start together and run for a fixed window, each
  * counting into its own cache line; ops/s, CPU use and context switches
  * per op come out.  Copies are threads, or processes with --procs. */
-/* MAP_ANONYMOUS is not in POSIX 2008 although every target has it; the
- * strict-POSIX headers hide it, so ask for it in this one file. */
-#if defined(__linux__)
-#define _DEFAULT_SOURCE
-#elif defined(__APPLE__) || defined(__FreeBSD__)
-#undef _POSIX_C_SOURCE
-#endif
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -17,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -25,10 +17,7 @@
 #include <unistd.h>
 
 #include "measure/child.h"
-
-#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
-#define MAP_ANONYMOUS MAP_ANON
-#endif
+#include "sys/shmem.h"
 
 /* A batch of run() between two looks at the stop flag lasts about this
  * long, so the window's end is overrun by no more than that. */
@@ -474,18 +463,22 @@ static void window_processes(const struct subject *s, const struct run_opts *o,
 
 /* ---- one level -------------------------------------------------------- */
 
-static struct arena *arena_new(int n, int shared, size_t *len)
+/* NULL with the reason in err. */
+static struct arena *arena_new(int n, int shared, size_t *len, char *err,
+			       size_t errlen)
 {
 	void *p = NULL;
+	int rc;
 
 	*len = sizeof(struct arena) + (size_t)n * sizeof(struct slot);
-	if (shared) {
-		p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		return p == MAP_FAILED ? NULL : p;
-	}
+	if (shared)
+		return shmem_alloc(*len, err, errlen);
 	/* the slots are cache-line aligned; calloc promises less */
-	if (posix_memalign(&p, 64, *len) != 0)
+	rc = posix_memalign(&p, 64, *len);
+	if (rc != 0) {
+		snprintf(err, errlen, "posix_memalign: %s", strerror(rc));
 		return NULL;
+	}
 	memset(p, 0, *len);
 	return p;
 }
@@ -493,7 +486,7 @@ static struct arena *arena_new(int n, int shared, size_t *len)
 static void arena_free(struct arena *a, int shared, size_t len)
 {
 	if (shared)
-		munmap(a, len);
+		shmem_free(a, len);
 	else
 		free(a);
 }
@@ -519,12 +512,12 @@ static void one_window(const struct subject *s, const struct run_opts *o,
 		       const struct mod_ctx *base, struct rep_result *r)
 {
 	size_t len;
-	struct arena *arena = arena_new(s->level, s->use_procs, &len);
+	struct arena *arena;
 
 	memset(r, 0, sizeof *r);
+	arena = arena_new(s->level, s->use_procs, &len, r->reason, sizeof r->reason);
 	if (!arena) {
 		r->failed = 1;
-		snprintf(r->reason, sizeof r->reason, "mmap: %s", strerror(errno));
 		return;
 	}
 	atomic_init(&arena->stop, 0);

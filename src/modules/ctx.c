@@ -10,7 +10,8 @@
 #include <unistd.h>
 
 #include "module.h"
-#include "modules/lib/net.h"
+#include "modules/lib/fdio.h"
+#include "modules/lib/proc.h"
 
 #define LINE 64   /* touch one byte per cache line */
 
@@ -57,26 +58,19 @@ static void ring_child(int in, int out, size_t len, int i)
 	int keep[2] = { in, out };
 	volatile unsigned long sink = 0;
 	unsigned char *ws, tok;
-	ssize_t r;
+	int r;
 
-	net_child_init(keep, 2, i);
+	proc_child_init(keep, 2, i);
 	/* Allocated here, after the fork, so the set is this process's. */
 	ws = workset(len, i + 1);
 	if (len && !ws)
 		_exit(1);
-	for (;;) {
-		r = read(in, &tok, 1);
-		if (r == 0)
-			break;
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
+	while ((r = fdio_get(in, &tok)) != 0) {
+		if (r < 0)
 			_exit(1);
-		}
 		touch(ws, len, &sink);
-		while ((r = write(out, &tok, 1)) != 1)
-			if (r >= 0 || errno != EINTR)
-				_exit(1);
+		if (fdio_put(out, tok) < 0)
+			_exit(1);
 	}
 	free(ws);
 	_exit(0);
@@ -86,20 +80,17 @@ static void close_ring(int (*ring)[2], int procs)
 {
 	int i;
 
-	for (i = 0; i < procs; i++) {
-		net_close(&ring[i][0]);
-		net_close(&ring[i][1]);
-	}
+	for (i = 0; i < procs; i++)
+		fdio_close_pair(ring[i]);
 }
 
 static void ctx_free(struct mod_ctx *ctx, struct ctx_state *s, int grace_ms)
 {
-	net_close(&s->to);
-	net_close(&s->from);
-	net_close(&s->base[0]);
-	net_close(&s->base[1]);
+	fdio_close(&s->to);
+	fdio_close(&s->from);
+	fdio_close_pair(s->base);
 	if (s->pids)
-		net_reap(s->pids, s->procs, grace_ms);
+		proc_reap(s->pids, s->procs, grace_ms);
 	free(s->pids);
 	free(s->ws);
 	free(s);
@@ -110,24 +101,20 @@ static void ctx_free(struct mod_ctx *ctx, struct ctx_state *s, int grace_ms)
 static int make_ring(struct mod_ctx *ctx, struct ctx_state *s)
 {
 	int (*ring)[2];
-	int i, err = 0;
-	const char *call = NULL;
+	int i, failed = 0;
 
 	ring = malloc((size_t)s->procs * sizeof *ring);
 	if (!ring)
 		return mod_fail(ctx, "malloc", errno);
 	for (i = 0; i < s->procs; i++)
 		ring[i][0] = ring[i][1] = -1;
-	for (i = 0; i < s->procs && !call; i++)
-		if (pipe(ring[i]) < 0) {
-			err = errno;
-			call = "pipe";
-		}
-	for (i = 1; i < s->procs && !call; i++) {
+	for (i = 0; i < s->procs && !failed; i++)
+		failed = fdio_pipe(ctx, ring[i]) < 0;
+	for (i = 1; i < s->procs && !failed; i++) {
 		s->pids[i] = fork();
 		if (s->pids[i] < 0) {
-			err = errno;
-			call = "fork";
+			mod_fail(ctx, "fork", errno);
+			failed = 1;
 			s->pids[i] = 0;
 		} else if (s->pids[i] == 0) {
 			int in = ring[i - 1][0], out = ring[i][1];
@@ -143,14 +130,14 @@ static int make_ring(struct mod_ctx *ctx, struct ctx_state *s)
 			ring_child(in, out, len, i);
 		}
 	}
-	if (!call) {
+	if (!failed) {
 		s->to = ring[0][1];
 		s->from = ring[s->procs - 1][0];
 		ring[0][1] = ring[s->procs - 1][0] = -1;
 	}
 	close_ring(ring, s->procs);
 	free(ring);
-	return call ? mod_fail(ctx, call, err) : 0;
+	return failed ? -1 : 0;
 }
 
 static int ctx_setup(struct mod_ctx *ctx)
@@ -182,13 +169,11 @@ static int ctx_setup(struct mod_ctx *ctx)
 		mod_fail(ctx, "malloc", errno);
 		goto fail;
 	}
-	if (pipe(s->base) < 0) {
-		mod_fail(ctx, "pipe", errno);
+	if (fdio_pipe(ctx, s->base) < 0)
 		goto fail;
-	}
 	/* One lap now: every process is up, and a broken ring fails here. */
-	if (net_write_byte(ctx, s->to, 't') < 0 ||
-	    net_read_byte(ctx, s->from, &tok, "ring process") < 0)
+	if (fdio_write_byte(ctx, s->to, 't') < 0 ||
+	    fdio_read_byte(ctx, s->from, &tok, "ring process") < 0)
 		goto fail;
 	ctx->state = s;
 	ctx->ops_per_iter = (unsigned)s->procs;
@@ -202,12 +187,10 @@ fail:
 static int ctx_run(struct mod_ctx *ctx, uint64_t n)
 {
 	struct ctx_state *s = ctx->state;
-	unsigned char tok;
 	uint64_t i;
 
 	for (i = 0; i < n; i++) {
-		if (net_write_byte(ctx, s->to, 't') < 0 ||
-		    net_read_byte_blocking(ctx, s->from, &tok, "ring process") < 0)
+		if (fdio_roundtrip(ctx, s->to, s->from, 't', "ring process") < 0)
 			return -1;
 		touch(s->ws, s->len, &s->sink);
 	}
@@ -224,17 +207,15 @@ static int ctx_baseline(struct mod_ctx *ctx, uint64_t n)
 	struct ctx_state *s = ctx->state;
 	unsigned char tok;
 	uint64_t i;
-	ssize_t r;
-	int j;
+	int j, r;
 
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < s->procs; j++) {
-			if (net_write_byte(ctx, s->base[1], 't') < 0)
+			if (fdio_write_byte(ctx, s->base[1], 't') < 0)
 				return -1;
-			while ((r = read(s->base[0], &tok, 1)) != 1)
-				if (r >= 0 || errno != EINTR)
-					return mod_fail(ctx, "read",
-							r < 0 ? errno : EIO);
+			r = fdio_get(s->base[0], &tok);
+			if (r != 1)
+				return mod_fail(ctx, "read", r < 0 ? errno : EIO);
 			touch(s->ws, s->len, &s->sink);
 		}
 	}

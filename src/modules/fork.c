@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "module.h"
+#include "modules/lib/proc.h"
 #include "modules/lib/spawn.h"
 
 struct forkst {
@@ -49,7 +50,7 @@ static int fork_run(struct mod_ctx *ctx, uint64_t n)
 		}
 		if (s->child == 0)
 			_exit(0);
-		if (spawn_wait(s->child, &status) == -1)
+		if (proc_wait(s->child, &status) == -1)
 			return mod_fail(ctx, "waitpid", errno);
 		s->child = 0;
 		if (check_status(ctx, status) == -1)
@@ -64,7 +65,8 @@ static void fork_teardown(struct mod_ctx *ctx)
 
 	if (!s)
 		return;
-	spawn_kill(&s->child);
+	/* A run that stopped between fork() and waitpid() left a child. */
+	proc_reap(&s->child, 1, 0);
 	free(s);
 	ctx->state = NULL;
 }

@@ -11,28 +11,12 @@
  * anxious to yield" and collapses into context switches.  With no private
  * work at all only lock hand-over would be left, which no application does;
  * with much more the lock would hardly ever be contended. */
-#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
-/* glibc hides MAP_ANONYMOUS under strict POSIX; elsewhere the shm_open
-   fallback below needs nothing beyond POSIX */
-#define _DEFAULT_SOURCE
-#endif
-
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "module.h"
-
-#if defined(MAP_ANONYMOUS)
-#define ANON_FLAG MAP_ANONYMOUS
-#elif defined(MAP_ANON)
-#define ANON_FLAG MAP_ANON
-#endif
+#include "sys/shmem.h"
 
 #define CACHE_LINE 64
 #define WORDS 8     /* touched per op: one cache line */
@@ -46,7 +30,8 @@ struct region {
 	uint64_t words[WORDS];
 };
 
-/* Lives in a MAP_SHARED mapping so forked workers (--procs) see one lock. */
+/* Lives in shared memory (shmem_alloc) so forked workers (--procs) see one
+   lock. */
 struct mutex_shared {
 	pthread_mutex_t lock;
 	struct region region;
@@ -90,62 +75,6 @@ static int critical_region(volatile struct region *rg, uint64_t me)
 	return 1;
 }
 
-static void *map_shared(struct mod_ctx *ctx, size_t len)
-{
-	void *p;
-#if defined(ANON_FLAG)
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | ANON_FLAG,
-		 -1, 0);
-	if (p == MAP_FAILED) {
-		mod_fail(ctx, "mmap", errno);
-		return NULL;
-	}
-#else
-	/* Strict POSIX has no anonymous mappings: a shared memory object,
-	   unlinked at once, is the portable equivalent. */
-	char name[32];
-	int fd = -1, k, err;
-
-	for (k = 0; k < 16 && fd < 0; k++) {
-		snprintf(name, sizeof name, "/osbench-mutex.%ld.%d",
-			 (long)getpid(), k);
-		fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
-		if (fd < 0 && errno != EEXIST)
-			break;
-	}
-	if (fd < 0) {
-		mod_fail(ctx, "shm_open", errno);
-		return NULL;
-	}
-	if (shm_unlink(name) < 0) {
-		err = errno;
-		close(fd);
-		mod_fail(ctx, "shm_unlink", err);
-		return NULL;
-	}
-	if (ftruncate(fd, (off_t)len) < 0) {
-		err = errno;
-		close(fd);
-		mod_fail(ctx, "ftruncate", err);
-		return NULL;
-	}
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (p == MAP_FAILED) {
-		err = errno;
-		close(fd);
-		mod_fail(ctx, "mmap", err);
-		return NULL;
-	}
-	if (close(fd) < 0) {
-		err = errno;
-		munmap(p, len);
-		mod_fail(ctx, "close", err);
-		return NULL;
-	}
-#endif
-	return p;
-}
-
 /* A default-type mutex, as applications use, made process-shared so the
    same lock works for thread and process sweeps. */
 static int init_lock(struct mod_ctx *ctx, pthread_mutex_t *lock)
@@ -172,11 +101,11 @@ static int mutex_setup_shared(struct mod_ctx *ctx)
 {
 	struct mutex_shared *s;
 
-	s = map_shared(ctx, sizeof *s);
+	s = shmem_alloc(sizeof *s, ctx->err, sizeof ctx->err);
 	if (s == NULL)
 		return -1;
 	if (init_lock(ctx, &s->lock) < 0) {
-		munmap(s, sizeof *s);
+		shmem_free(s, sizeof *s);
 		return -1;
 	}
 	ctx->shared = s;
@@ -190,7 +119,7 @@ static void mutex_teardown_shared(struct mod_ctx *ctx)
 	if (s == NULL)
 		return;
 	pthread_mutex_destroy(&s->lock);
-	munmap(s, sizeof *s);
+	shmem_free(s, sizeof *s);
 	ctx->shared = NULL;
 }
 

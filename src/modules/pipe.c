@@ -10,19 +10,14 @@
 #include <unistd.h>
 
 #include "module.h"
-#include "modules/lib/net.h"
+#include "modules/lib/fdio.h"
+#include "modules/lib/proc.h"
 
 struct pipe_state {
 	int to;     /* our end of the pipe to the child */
 	int from;   /* our end of the pipe from the child */
 	pid_t pid;
 };
-
-static void close_pair(int p[2])
-{
-	net_close(&p[0]);
-	net_close(&p[1]);
-}
 
 static int pipe_setup(struct mod_ctx *ctx)
 {
@@ -32,11 +27,9 @@ static int pipe_setup(struct mod_ctx *ctx)
 	s = malloc(sizeof *s);
 	if (!s)
 		return mod_fail(ctx, "malloc", errno);
-	if (pipe(down) < 0 || pipe(up) < 0) {
-		mod_fail(ctx, "pipe", errno);
+	if (fdio_pipe(ctx, down) < 0 || fdio_pipe(ctx, up) < 0)
 		goto fail;
-	}
-	s->pid = net_echo_fork(ctx, down[0], up[1], s);
+	s->pid = proc_echo_fork(ctx, down[0], up[1], s);
 	if (s->pid < 0)
 		goto fail;
 	close(down[0]);
@@ -46,8 +39,8 @@ static int pipe_setup(struct mod_ctx *ctx)
 	ctx->state = s;
 	return 0;
 fail:
-	close_pair(down);
-	close_pair(up);
+	fdio_close_pair(down);
+	fdio_close_pair(up);
 	free(s);
 	return -1;
 }
@@ -55,14 +48,11 @@ fail:
 static int pipe_run(struct mod_ctx *ctx, uint64_t n)
 {
 	struct pipe_state *s = ctx->state;
-	unsigned char c;
 	uint64_t i;
 
-	for (i = 0; i < n; i++) {
-		if (net_write_byte(ctx, s->to, 'p') < 0 ||
-		    net_read_byte_blocking(ctx, s->from, &c, "echo process") < 0)
+	for (i = 0; i < n; i++)
+		if (fdio_roundtrip(ctx, s->to, s->from, 'p', "echo process") < 0)
 			return -1;
-	}
 	return 0;
 }
 
@@ -73,9 +63,9 @@ static void pipe_teardown(struct mod_ctx *ctx)
 	if (!s)
 		return;
 	/* The child leaves on end-of-file; kill only a stuck one. */
-	net_close(&s->to);
-	net_close(&s->from);
-	net_reap(&s->pid, 1, ctx->io_timeout_ms);
+	fdio_close(&s->to);
+	fdio_close(&s->from);
+	proc_reap(&s->pid, 1, ctx->io_timeout_ms);
 	free(s);
 	ctx->state = NULL;
 }

@@ -20,19 +20,21 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "module.h"
-#include "modules/lib/net.h"
+#include "modules/lib/fdio.h"
+#include "modules/lib/rr.h"
 
-/* Wait for the client's FIN, then close (with the inherited linger 0). */
-static void finish(int fd)
+/* Wait for the client's FIN, then close (with the inherited linger 0);
+   an rr_conn_fn. */
+static void finish(int fd, void *arg)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	unsigned char buf[64];
 	ssize_t r;
+
+	(void)arg;
 
 	for (;;) {
 		r = read(fd, buf, sizeof buf);
@@ -45,7 +47,7 @@ static void finish(int fd)
 		if (errno != EAGAIN && errno != EWOULDBLOCK)
 			break;
 		/* BSD's accept() passes the listener's O_NONBLOCK on. */
-		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+		if (fdio_poll(fd, POLLIN, -1, NULL) < 0)
 			break;
 	}
 	close(fd);
@@ -55,71 +57,40 @@ static void finish(int fd)
    (ctl) reads end-of-file. */
 static void acceptor(int lfd, int ctl, pid_t parent, int timeout_ms)
 {
-	struct pollfd pfd[2] = {
-		{ .fd = lfd, .events = POLLIN },
-		{ .fd = ctl, .events = POLLIN },
-	};
 	struct linger lg = { .l_onoff = 1, .l_linger = 0 };
-	int flags, fd;
 
 	(void)parent;		/* the lifeline tells when it is gone */
 	(void)timeout_ms;	/* a client waits for a handshake, not for us */
 	/* Accepted sockets inherit the linger setting (Linux, BSD). */
-	flags = fcntl(lfd, F_GETFL);
-	if (flags < 0 || fcntl(lfd, F_SETFL, flags | O_NONBLOCK) < 0 ||
-	    setsockopt(lfd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg) < 0)
+	if (setsockopt(lfd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg) < 0)
 		_exit(1);
-	for (;;) {
-		if (poll(pfd, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			_exit(1);
-		}
-		if (pfd[1].revents)
-			_exit(0);
-		for (;;) {
-			fd = accept(lfd, NULL, NULL);
-			if (fd >= 0) {
-				finish(fd);
-				continue;
-			}
-			if (errno == EINTR || errno == ECONNABORTED)
-				continue;
-			if (errno == EAGAIN || errno == EWOULDBLOCK)
-				break;
-			_exit(1);
-		}
-	}
+	rr_accept_loop(lfd, ctl, finish, NULL);
 }
 
 /* The op. Non-blocking, so the wait for the handshake is bounded: a
    blocking connect() has no portable timeout. */
-static int connect_once(struct mod_ctx *ctx, const struct net_peer *p)
+static int connect_once(struct mod_ctx *ctx, const struct sock_peer *p)
 {
 	int fd, err;
 
 #ifdef SOCK_NONBLOCK
 	fd = socket(p->addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK, 0);
 	if (fd < 0)
-		return mod_fail(ctx, "socket", errno);
+		return fdio_fail(ctx, "socket", errno);
 #else
 	fd = socket(p->addr.ss_family, SOCK_STREAM, 0);
 	if (fd < 0)
-		return mod_fail(ctx, "socket", errno);
+		return fdio_fail(ctx, "socket", errno);
 	if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0) {
 		err = errno;
 		close(fd);
 		return mod_fail(ctx, "fcntl", err);
 	}
 #endif
-	err = net_connect_nb(fd, p, net_timeout(ctx));
+	err = sock_connect_nb(fd, p, fdio_timeout(ctx));
 	if (err) {
 		close(fd);
-		if (err == ETIMEDOUT)
-			return mod_failf(ctx, "'%s': no answer within %d ms",
-					 p->name, ctx->io_timeout_ms);
-		return mod_failf(ctx, "connect '%s': %s", p->name,
-				 strerror(err));
+		return sock_fail_connect(ctx, p, err);
 	}
 	if (close(fd) < 0)
 		return mod_fail(ctx, "close", errno);
@@ -128,16 +99,16 @@ static int connect_once(struct mod_ctx *ctx, const struct net_peer *p)
 
 /* The state is the server: the acceptor, or the --remote serve (pid 0,
    no lifeline). */
-static void tcpconn_free(struct mod_ctx *ctx, struct net_server *sv)
+static void tcpconn_free(struct mod_ctx *ctx, struct rr_server *sv)
 {
-	net_server_stop(sv, ctx->io_timeout_ms);
+	rr_server_stop(sv, ctx->io_timeout_ms);
 	free(sv);
 	ctx->state = NULL;
 }
 
 static int tcpconn_setup(struct mod_ctx *ctx)
 {
-	struct net_server *sv;
+	struct rr_server *sv;
 	int r, fd;
 
 	sv = calloc(1, sizeof *sv);
@@ -145,12 +116,12 @@ static int tcpconn_setup(struct mod_ctx *ctx)
 		return mod_fail(ctx, "calloc", errno);
 	sv->ctl = -1;
 	if (ctx->remote_host) {
-		fd = net_connect_remote(ctx, SOCK_STREAM, &sv->peer);
+		fd = sock_connect_remote(ctx, SOCK_STREAM, &sv->peer);
 		if (fd >= 0)
 			close(fd);
 		r = fd < 0 ? -1 : 0;
 	} else {
-		r = net_server_start(ctx, SOCK_STREAM, 1, acceptor, sv, sv);
+		r = rr_server_start(ctx, SOCK_STREAM, 1, acceptor, sv, sv);
 	}
 	/* One connection now, so a server that is not there fails setup. */
 	if (r < 0 || connect_once(ctx, &sv->peer) < 0) {
@@ -163,7 +134,7 @@ static int tcpconn_setup(struct mod_ctx *ctx)
 
 static int tcpconn_run(struct mod_ctx *ctx, uint64_t n)
 {
-	const struct net_server *sv = ctx->state;
+	const struct rr_server *sv = ctx->state;
 	uint64_t i;
 
 	for (i = 0; i < n; i++)

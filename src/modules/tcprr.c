@@ -5,15 +5,21 @@
  * models do, so the scaling measured is the kernel's and the scheduler's
  * with N busy server threads, not an event loop's.
  *
+ * Its parts are the fixtures tcp and tcpconn use too: the server
+ * process and its accept loop (rr_server_start, rr_accept_loop, as
+ * tcpconn's acceptor), the echo of each connection (fdio_echo, as tcp's
+ * echo process) and the client's connection and round trips (sock_connect,
+ * sock_roundtrips, as tcp's and udp's). What differs from tcp, for a
+ * reason: tcp's server is one process echoing the one connection it
+ * accepts, which its end-of-file ends; this one serves N at once, so it
+ * has a lifeline, accepts in a loop and echoes each connection on a thread
+ * of its own, and one server is shared by every worker (setup_shared).
+ *
  * Thread safety: setup/run/teardown touch only their own ctx->state and
  * read the shared server address, written once by setup_shared before any
  * worker starts; there is no static mutable state. */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -23,11 +29,11 @@
 #include <unistd.h>
 
 #include "module.h"
-#include "modules/lib/net.h"
+#include "modules/lib/fdio.h"
+#include "modules/lib/rr.h"
 
 #define MAX_CONNS 4096          /* more are accepted and closed at once */
 #define STACK_SIZE (256 * 1024) /* an echo loop needs little */
-#define ECHO_BUF 64
 
 struct tcprr_state {
 	int fd;
@@ -51,26 +57,11 @@ static void *serve_conn(void *arg)
 {
 	struct conn *c = arg;
 	struct server *sv = c->sv;
-	unsigned char buf[ECHO_BUF];
-	ssize_t r, w, off;
 	int fd = c->fd;
 
 	free(c);
-	while ((r = read(fd, buf, sizeof buf)) != 0) {
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		for (off = 0; off < r; off += w) {
-			w = write(fd, buf + off, (size_t)(r - off));
-			if (w < 0 && errno == EINTR)
-				w = 0;
-			else if (w <= 0)
-				goto out;
-		}
-	}
-out:
+	/* Whether the client left or failed, the connection is over. */
+	(void)fdio_echo(fd, fd);
 	close(fd);
 	pthread_mutex_lock(&sv->lock);
 	sv->conns--;
@@ -90,11 +81,12 @@ static int server_full(struct server *sv)
 	return full;
 }
 
-static void start_conn(struct server *sv, int fd)
+/* An rr_conn_fn: the connection's own thread, or a close at once. */
+static void start_conn(int fd, void *arg)
 {
+	struct server *sv = arg;
 	struct conn *c;
 	pthread_t t;
-	int one = 1, flags;
 
 	if (server_full(sv)) {
 		close(fd);
@@ -103,9 +95,7 @@ static void start_conn(struct server *sv, int fd)
 	/* BSD's accept() passes the listener's O_NONBLOCK on; the echo
 	   thread blocks. */
 	c = malloc(sizeof *c);
-	flags = fcntl(fd, F_GETFL);
-	if (!c || flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
-	    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) < 0)
+	if (!c || fdio_nonblock(fd, 0) < 0 || sock_set_nodelay(fd) < 0)
 		goto drop;
 	c->sv = sv;
 	c->fd = fd;
@@ -142,26 +132,13 @@ static int conn_limit(void)
 	return rl.rlim_cur > 80 ? (int)rl.rlim_cur - 64 : 16;
 }
 
-/* Out of descriptors or memory for a moment: let the queue wait a little
-   instead of spinning on a listener that stays readable. */
-static int accept_later(int err)
-{
-	return err == EMFILE || err == ENFILE || err == ENOBUFS ||
-	       err == ENOMEM;
-}
-
 /* The server process: accept connections until the lifeline (ctl) reads
    end-of-file. */
 static void server_main(int lfd, int ctl, pid_t parent, int timeout_ms)
 {
-	struct pollfd pfd[2] = {
-		{ .fd = lfd, .events = POLLIN },
-		{ .fd = ctl, .events = POLLIN },
-	};
 	struct sigaction sa;
 	struct server sv;
 	size_t stack = STACK_SIZE;
-	int flags, fd;
 
 	(void)parent;		/* the lifeline tells when it is gone */
 	(void)timeout_ms;	/* each client bounds its own waits */
@@ -169,9 +146,7 @@ static void server_main(int lfd, int ctl, pid_t parent, int timeout_ms)
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_IGN;
 	sigemptyset(&sa.sa_mask);
-	flags = fcntl(lfd, F_GETFL);
-	if (sigaction(SIGPIPE, &sa, NULL) < 0 || flags < 0 ||
-	    fcntl(lfd, F_SETFL, flags | O_NONBLOCK) < 0)
+	if (sigaction(SIGPIPE, &sa, NULL) < 0)
 		_exit(1);
 	if (pthread_mutex_init(&sv.lock, NULL) != 0 ||
 	    pthread_attr_init(&sv.attr) != 0 ||
@@ -185,39 +160,19 @@ static void server_main(int lfd, int ctl, pid_t parent, int timeout_ms)
 	(void)pthread_attr_setstacksize(&sv.attr, stack);
 	sv.conns = 0;
 	sv.max = conn_limit();
-	for (;;) {
-		if (poll(pfd, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			_exit(1);
-		}
-		/* End-of-file (or an error) on the lifeline: the parent
-		   closed it or died. */
-		if (pfd[1].revents)
-			_exit(0);
-		while ((fd = accept(lfd, NULL, NULL)) >= 0 ||
-		       errno == EINTR || errno == ECONNABORTED)
-			if (fd >= 0)
-				start_conn(&sv, fd);
-		if (accept_later(errno)) {
-			if (poll(&pfd[1], 1, 10) < 0 && errno != EINTR)
-				_exit(1);
-		} else if (errno != EAGAIN && errno != EWOULDBLOCK) {
-			_exit(1);
-		}
-	}
+	rr_accept_loop(lfd, ctl, start_conn, &sv);
 }
 
-/* ctx->shared is the server process (struct net_server). */
+/* ctx->shared is the server process (struct rr_server). */
 static int tcprr_setup_shared(struct mod_ctx *ctx)
 {
-	struct net_server *sv;
+	struct rr_server *sv;
 
 	sv = calloc(1, sizeof *sv);
 	if (!sv)
 		return mod_fail(ctx, "calloc", errno);
 	/* Bound before the fork: workers connect without any race. */
-	if (net_server_start(ctx, SOCK_STREAM, 1, server_main, sv, sv) < 0) {
+	if (rr_server_start(ctx, SOCK_STREAM, 1, server_main, sv, sv) < 0) {
 		free(sv);
 		return -1;
 	}
@@ -229,14 +184,14 @@ static void tcprr_teardown_shared(struct mod_ctx *ctx)
 {
 	if (!ctx->shared)
 		return;
-	net_server_stop(ctx->shared, ctx->io_timeout_ms);
+	rr_server_stop(ctx->shared, ctx->io_timeout_ms);
 	free(ctx->shared);
 	ctx->shared = NULL;
 }
 
 static int tcprr_setup(struct mod_ctx *ctx)
 {
-	const struct net_server *sh = ctx->shared;
+	const struct rr_server *sh = ctx->shared;
 	struct tcprr_state *s;
 
 	if (!sh)
@@ -245,10 +200,10 @@ static int tcprr_setup(struct mod_ctx *ctx)
 	if (!s)
 		return mod_fail(ctx, "malloc", errno);
 	s->seq = 0;
-	s->fd = net_connect_stream(ctx, &sh->peer);
+	s->fd = sock_connect(ctx, SOCK_STREAM, &sh->peer);
 	/* One round trip: a server thread now serves this connection (or
 	   the server refused it, and setup says so). */
-	if (s->fd < 0 || net_roundtrip(ctx, s->fd, 'r', sh->peer.name) < 0) {
+	if (s->fd < 0 || sock_roundtrip(ctx, s->fd, 'r', sh->peer.name) < 0) {
 		if (s->fd >= 0)
 			close(s->fd);
 		free(s);
@@ -260,14 +215,10 @@ static int tcprr_setup(struct mod_ctx *ctx)
 
 static int tcprr_run(struct mod_ctx *ctx, uint64_t n)
 {
-	const struct net_server *sh = ctx->shared;
+	const struct rr_server *sh = ctx->shared;
 	struct tcprr_state *s = ctx->state;
-	uint64_t i;
 
-	for (i = 0; i < n; i++)
-		if (net_roundtrip(ctx, s->fd, s->seq++, sh->peer.name) < 0)
-			return -1;
-	return 0;
+	return sock_roundtrips(ctx, s->fd, &s->seq, n, sh->peer.name);
 }
 
 static void tcprr_teardown(struct mod_ctx *ctx)
@@ -276,7 +227,7 @@ static void tcprr_teardown(struct mod_ctx *ctx)
 
 	if (!s)
 		return;
-	net_close(&s->fd);
+	fdio_close(&s->fd);
 	free(s);
 	ctx->state = NULL;
 }

@@ -1,15 +1,15 @@
 /* udp: a 1-byte request/response round trip over UDP, to a forked echo
  * server on loopback or to an osbench serve (--remote). A lost datagram is
  * a failure after io_timeout_ms, never a silent retry. The socket, the
- * server process and the round trips are src/net.c's (net_rr_*), shared
- * with tcp; what is UDP's own is the server. */
+ * server process and the round trips are the rr fixture's
+ * (modules/lib/rr.c), shared with tcp; what is UDP's own is the server. */
 #include <errno.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 #include "module.h"
-#include "modules/lib/net.h"
+#include "modules/lib/rr.h"
 
 #define UDP_MAX 64
 
@@ -51,7 +51,7 @@ static void udp_serve(int fd, int ctl, pid_t parent, int timeout_ms)
 
 static int udp_setup(struct mod_ctx *ctx)
 {
-	return net_rr_setup(ctx, SOCK_DGRAM, udp_serve);
+	return rr_setup(ctx, SOCK_DGRAM, udp_serve);
 }
 
 const struct module module_udp = {
@@ -59,6 +59,6 @@ const struct module module_udp = {
 	.summary = "1-byte request/response round trip over udp (loopback or --remote)",
 	.flags = MOD_SWEEP | MOD_REMOTE,
 	.setup = udp_setup,
-	.run = net_rr_run,
-	.teardown = net_rr_teardown,
+	.run = rr_run,
+	.teardown = rr_teardown,
 };

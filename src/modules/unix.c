@@ -6,11 +6,14 @@
 #include <unistd.h>
 
 #include "module.h"
-#include "modules/lib/net.h"
+#include "modules/lib/fdio.h"
+#include "modules/lib/proc.h"
+#include "modules/lib/sock.h"
 
 struct unix_state {
 	int fd;
 	pid_t pid;
+	unsigned char seq;	/* the next request's byte */
 };
 
 static int unix_setup(struct mod_ctx *ctx)
@@ -22,18 +25,19 @@ static int unix_setup(struct mod_ctx *ctx)
 	if (!s)
 		return mod_fail(ctx, "malloc", errno);
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0) {
-		mod_fail(ctx, "socketpair", errno);
+		fdio_fail(ctx, "socketpair", errno);
 		free(s);
 		return -1;
 	}
-	s->pid = net_echo_fork(ctx, sv[1], sv[1], s);
+	s->seq = 0;
+	s->pid = proc_echo_fork(ctx, sv[1], sv[1], s);
 	close(sv[1]);
 	s->fd = sv[0];
 	/* The receive timeout bounds every wait without a poll per op. */
-	if (s->pid < 0 || net_rcvtimeo(ctx, s->fd) < 0 ||
-	    net_nosigpipe(ctx, s->fd) < 0) {
+	if (s->pid < 0 || sock_rcvtimeo(ctx, s->fd) < 0 ||
+	    sock_nosigpipe(ctx, s->fd) < 0) {
 		close(s->fd);
-		net_reap(&s->pid, 1, 0);	/* skips a pid < 0 */
+		proc_reap(&s->pid, 1, 0);	/* skips a pid < 0 */
 		free(s);
 		return -1;
 	}
@@ -44,13 +48,8 @@ static int unix_setup(struct mod_ctx *ctx)
 static int unix_run(struct mod_ctx *ctx, uint64_t n)
 {
 	struct unix_state *s = ctx->state;
-	uint64_t i;
 
-	for (i = 0; i < n; i++)
-		if (net_roundtrip(ctx, s->fd, (unsigned char)i,
-				  "echo process") < 0)
-			return -1;
-	return 0;
+	return sock_roundtrips(ctx, s->fd, &s->seq, n, "echo process");
 }
 
 static void unix_teardown(struct mod_ctx *ctx)
@@ -59,8 +58,8 @@ static void unix_teardown(struct mod_ctx *ctx)
 
 	if (!s)
 		return;
-	net_close(&s->fd);
-	net_reap(&s->pid, 1, ctx->io_timeout_ms);
+	fdio_close(&s->fd);
+	proc_reap(&s->pid, 1, ctx->io_timeout_ms);
 	free(s);
 	ctx->state = NULL;
 }

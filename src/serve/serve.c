@@ -1,11 +1,9 @@
-/* osbench serve: a TCP and UDP echo peer for --remote; see
- * include/serve.h. */
+/* osbench serve: a TCP and UDP echo peer for --remote; see serve.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,10 +11,11 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "modules/lib/net.h"
+#include "measure/clock.h"
+#include "modules/lib/fdio.h"
+#include "modules/lib/sock.h"
 #include "serve/serve.h"
 
 #define ECHO_MAX 64     /* bytes per read, and the largest datagram */
@@ -27,12 +26,6 @@
 /* Descriptors kept out of the client cap: stdio, the two sockets, the
  * spare, a signal pipe, and what the C library may open (resolver). */
 #define FD_RESERVE 16
-
-#ifdef MSG_NOSIGNAL
-#define SEND_FLAGS MSG_NOSIGNAL
-#else
-#define SEND_FLAGS 0
-#endif
 
 struct client {
 	int fd;                    /* -1: closed, slot freed by compact() */
@@ -51,27 +44,15 @@ struct server {
 	int spare;                 /* held so a refusal never lacks an fd */
 	struct client *cl;
 	struct pollfd *pfd;        /* [0] tcp, [1] udp, [2 + i] client i */
-	char name[NET_NAMELEN];
+	char name[PEER_NAMELEN];
 };
 
+/* The one clock (measure/clock.c), in the milliseconds idle timeouts and
+   pauses are counted in; a clock that failed reads 0, which only makes
+   the idle check generous. */
 static int64_t now_ms(void)
 {
-	struct timespec ts;
-
-	/* CLOCK_MONOTONIC cannot fail where it exists; 0 only makes the
-	   idle check generous. */
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) < 0)
-		return 0;
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static int set_nonblock(int fd)
-{
-	int flags = fcntl(fd, F_GETFL);
-
-	if (flags < 0)
-		return -1;
-	return fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+	return (int64_t)(clock_ns() / 1e6);
 }
 
 static int valid_port(const char *p)
@@ -106,8 +87,8 @@ static int get_port(const struct sockaddr_storage *ss)
 
 static void close_pair(struct server *s)
 {
-	net_close(&s->tfd);
-	net_close(&s->ufd);
+	fdio_close(&s->tfd);
+	fdio_close(&s->ufd);
 }
 
 /* The TCP listener: 0, or -1 with err set. */
@@ -138,7 +119,7 @@ static int open_tcp(struct server *s, const struct addrinfo *ai,
 	}
 	if (listen(s->tfd, 1024) < 0 ||
 	    getsockname(s->tfd, (struct sockaddr *)ss, &len) < 0 ||
-	    set_nonblock(s->tfd) < 0) {
+	    fdio_nonblock(s->tfd, 1) < 0) {
 		snprintf(err, errlen, "listen '%s': %s", subject,
 			 strerror(errno));
 		return -1;
@@ -153,9 +134,9 @@ static int open_pair(struct server *s, const struct addrinfo *ai,
 		     size_t errlen)
 {
 	struct sockaddr_storage ss;
-	char subject[NET_NAMELEN], num[8];
+	char subject[PEER_NAMELEN], num[8];
 
-	net_hostport(subject, sizeof subject, host, port);
+	sock_hostport(subject, sizeof subject, host, port);
 	if (ai->ai_addrlen > sizeof ss) {
 		snprintf(err, errlen, "'%s': address too long", subject);
 		return -1;
@@ -164,7 +145,7 @@ static int open_pair(struct server *s, const struct addrinfo *ai,
 		return -1;
 	s->port = get_port(&ss);
 	snprintf(num, sizeof num, "%d", s->port);
-	net_hostport(subject, sizeof subject, host, num);
+	sock_hostport(subject, sizeof subject, host, num);
 	s->ufd = socket(ai->ai_family, SOCK_DGRAM, 0);
 	if (s->ufd < 0) {
 		snprintf(err, errlen, "socket: %s", strerror(errno));
@@ -180,7 +161,7 @@ static int open_pair(struct server *s, const struct addrinfo *ai,
 		snprintf(err, errlen, "bind udp '%s': %s", subject, strerror(e));
 		return -1;
 	}
-	if (set_nonblock(s->ufd) < 0) {
+	if (fdio_nonblock(s->ufd, 1) < 0) {
 		snprintf(err, errlen, "fcntl: %s", strerror(errno));
 		return -1;
 	}
@@ -195,7 +176,7 @@ static void make_name(struct server *s, const struct addrinfo *ai)
 			0, NI_NUMERICHOST) != 0)
 		snprintf(host, sizeof host, "?");
 	snprintf(num, sizeof num, "%d", s->port);
-	net_hostport(s->name, sizeof s->name, host, num);
+	sock_hostport(s->name, sizeof s->name, host, num);
 }
 
 /* At most what the descriptor limit leaves for clients: beyond it a
@@ -299,7 +280,7 @@ const char *serve_name(const struct server *s)
 
 static void drop(struct client *c)
 {
-	net_close(&c->fd);
+	fdio_close(&c->fd);
 }
 
 /* Send back what is pending: 0 (all sent, or the rest waits for
@@ -309,7 +290,8 @@ static int flush(struct client *c)
 	ssize_t w;
 
 	while (c->off < c->len) {
-		w = send(c->fd, c->buf + c->off, c->len - c->off, SEND_FLAGS);
+		w = send(c->fd, c->buf + c->off, c->len - c->off,
+			 SOCKET_SEND_FLAGS);
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
@@ -386,15 +368,9 @@ static void serve_udp(struct server *s)
    not), no Nagle delay on the echo, no SIGPIPE. */
 static int client_opts(int fd)
 {
-	int one = 1;
-
-	if (set_nonblock(fd) < 0 ||
-	    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) < 0)
+	if (fdio_nonblock(fd, 1) < 0 || sock_set_nodelay(fd) < 0 ||
+	    sock_set_nosigpipe(fd) < 0)
 		return -1;
-#if !defined(MSG_NOSIGNAL) && defined(SO_NOSIGPIPE)
-	if (setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one) < 0)
-		return -1;
-#endif
 	return 0;
 }
 
@@ -539,8 +515,8 @@ void serve_close(struct server *s)
 	if (!s)
 		return;
 	for (i = 0; i < s->n; i++)
-		net_close(&s->cl[i].fd);
-	net_close(&s->spare);
+		fdio_close(&s->cl[i].fd);
+	fdio_close(&s->spare);
 	close_pair(s);
 	free(s->cl);
 	free(s->pfd);

@@ -1,4 +1,4 @@
-/* Child processes for the fork, exec and sh modules; see include/spawn.h.
+/* Child processes for the fork, exec and sh modules; see spawn.h.
  *
  * An execve() failure must not pass for a fast exec. The child then writes
  * its errno into a close-on-exec pipe and _exit(127)s. Status 0 can only
@@ -6,13 +6,14 @@
  * once in setup, is read only to explain a non-zero status. */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "modules/lib/fdio.h"
+#include "modules/lib/proc.h"
 #include "modules/lib/spawn.h"
 
 /* The program of spawn_setup, in ctx->state. */
@@ -44,16 +45,6 @@ int spawn_failed(struct mod_ctx *ctx, int errfd, const char *path, int status)
 		      mod_failf(ctx, "fork: child exited with status %d", status);
 }
 
-void spawn_kill(pid_t *pid)
-{
-	if (*pid <= 0)
-		return;
-	/* Nothing to report from teardown: the run already failed. */
-	(void)kill(*pid, SIGKILL);
-	(void)spawn_wait(*pid, NULL);
-	*pid = 0;
-}
-
 int spawn_helper_ok(struct mod_ctx *ctx, int absolute)
 {
 	if (!ctx->helper)
@@ -82,10 +73,8 @@ static int set_fd_flags(int fd, int fdflags, int flflags)
 /* Non-blocking read end: after a non-zero status the parent only looks. */
 static int make_err_pipe(struct mod_ctx *ctx, int err[2])
 {
-	if (pipe(err) == -1) {
-		err[0] = err[1] = -1;
-		return mod_fail(ctx, "pipe", errno);
-	}
+	if (fdio_pipe(ctx, err) == -1)
+		return -1;
 	if (set_fd_flags(err[0], FD_CLOEXEC, O_NONBLOCK) == -1 ||
 	    set_fd_flags(err[1], FD_CLOEXEC, 0) == -1)
 		return mod_fail(ctx, "fcntl", errno);
@@ -96,11 +85,10 @@ static void prog_free(struct spawn_prog *p)
 {
 	char **a;
 
-	spawn_kill(&p->child);
-	if (p->err[0] != -1)
-		close(p->err[0]);
-	if (p->err[1] != -1)
-		close(p->err[1]);
+	/* A run that stopped between fork() and waitpid() left a child:
+	   nothing to report from teardown, the run already failed. */
+	proc_reap(&p->child, 1, 0);
+	fdio_close_pair(p->err);
 	for (a = p->argv; *a; a++)
 		free(*a);
 	free(p->path);
@@ -169,7 +157,7 @@ int spawn_run(struct mod_ctx *ctx, uint64_t n)
 		}
 		if (p->child == 0)
 			prog_child(p);
-		if (spawn_wait(p->child, &status) == -1)
+		if (proc_wait(p->child, &status) == -1)
 			return mod_fail(ctx, "waitpid", errno);
 		p->child = 0;
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)

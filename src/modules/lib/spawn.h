@@ -1,41 +1,25 @@
 /* Child processes for the proc table: fork, exec and sh.
  *
  * One op of each is fork(), a child that exits (exec and sh: after an
- * execve()), and waitpid(). What is shared lives here: the wait itself,
- * the close-on-exec pipe that tells a failed execve() apart from a fast
- * one, the reason a child did not exit 0, and the whole op of exec and sh
- * (they differ only in the program and its arguments). */
+ * execve()), and waitpid(). What is shared lives here: the close-on-exec
+ * pipe that tells a failed execve() apart from a fast one, the reason a
+ * child did not exit 0, and the whole op of exec and sh (they differ only
+ * in the program and its arguments). The wait itself (proc_wait) and
+ * killing a child a failed run left (proc_reap) are proc.h's, as for
+ * every other helper process. */
 #ifndef OSBENCH_SPAWN_H
 #define OSBENCH_SPAWN_H
 
-#include <errno.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 
 #include "module.h"
-
-/* waitpid() for one child, again after EINTR. Inline: it is in the timed
-   loop of fork (and of spawn_run), which must cost what it did. */
-static inline pid_t spawn_wait(pid_t pid, int *status)
-{
-	pid_t r;
-
-	do
-		r = waitpid(pid, status, 0);
-	while (r == -1 && errno == EINTR);
-	return r;
-}
 
 /* Why a child did not exit 0, in ctx->err; returns -1. path names the
    program it ran, or is NULL for a bare fork() child. errfd is the read
    end of spawn_setup's errno pipe, or -1: a failed execve() left its
    errno there, and that is the reason worth telling. */
 int spawn_failed(struct mod_ctx *ctx, int errfd, const char *path, int status);
-
-/* Teardown after a run that stopped between fork() and waitpid(): kill
-   and reap *pid if it is > 0, then set it to 0. */
-void spawn_kill(pid_t *pid);
 
 /* Check ctx->helper: given, absolute when absolute is set (sh passes it
    as "$0", and a bare name would send the shell searching PATH), and

@@ -1,4 +1,4 @@
-/* The stat and openclose modules' file; see include/tempfile.h. */
+/* The stat and openclose modules' file; see tempfile.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
