@@ -13,7 +13,7 @@
 #include "cli/io.h"
 #include "cli/session.h"
 #include "modules/registry.h"
-#include "report/cells.h"
+#include "report/figtext.h"
 #include "report/check.h"
 #include "results/memfile.h"
 #include "results/schema.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "measure/stats.h"
-#include "report/cells.h"
+#include "report/figtext.h"
 #include "report/check.h"
 #include "results/schema.h"
 #include "results/writer.h"

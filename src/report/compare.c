@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "modules/registry.h"
-#include "report/cells.h"
+#include "report/figtext.h"
 #include "report/compare.h"
 #include "results/schema.h"
 #include "results/writer.h"

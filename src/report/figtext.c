@@ -1,8 +1,8 @@
-/* A read-back figure as the reports print it; see cells.h. */
+/* A read-back figure as the reports print it; see figtext.h. */
 #include <stdio.h>
 #include <string.h>
 
-#include "report/cells.h"
+#include "report/figtext.h"
 #include "results/fmt.h"
 #include "results/schema.h"
 

@@ -1,6 +1,6 @@
 /* A read-back figure as the reports print it, and the lookups they share. */
-#ifndef OSBENCH_REPORT_CELLS_H
-#define OSBENCH_REPORT_CELLS_H
+#ifndef OSBENCH_REPORT_FIGTEXT_H
+#define OSBENCH_REPORT_FIGTEXT_H
 
 #include <stddef.h>
 
