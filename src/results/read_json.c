@@ -48,16 +48,36 @@ struct jrec {
 	struct parser *ps;
 };
 
-/* One element of "samples_us": a number, into the pool. */
-static int sample_element(struct json *j, void *ctx)
+/* A list of numbers (samples_us, op_cdf_us) going into the pool. */
+struct jlist {
+	struct parser *ps;
+	const char *key;
+	size_t *count;
+};
+
+static int list_element(struct json *j, void *ctx)
 {
-	struct jrec *r = ctx;
+	struct jlist *l = ctx;
 	double v;
 
-	if (jvalue(j, schema_fields[F_SAMPLES].json_key, &v) < 0 || pool_add(r->ps, j->line, v) < 0)
+	if (jvalue(j, l->key, &v) < 0 || pool_add(l->ps, j->line, v) < 0)
 		return -1;
-	r->x.count++;
+	(*l->count)++;
 	return 0;
+}
+
+/* An array member into the pool; *first and *count say where. */
+static int list_member(struct json *j, const char *key, struct parser *ps, size_t *first,
+		       size_t *count)
+{
+	struct jlist l = { .ps = ps, .key = key, .count = count };
+
+	if (jpeek(j) != '[')
+		return fail_at(ps, j->line, "'%s' is not a JSON array", key);
+	if (*count)
+		return fail_at(ps, j->line, "'%s' given twice", key);
+	*first = ps->f->npool;
+	return jarray(j, list_element, &l);
 }
 
 /* A number the record carries; counted only when present. */
@@ -65,18 +85,6 @@ static int number_member(struct json *j, const char *key, int *have, double *out
 {
 	*have = 1;
 	return jvalue(j, key, out);
-}
-
-/* One element of "op_cdf_us", into the pool. */
-static int cdf_element(struct json *j, void *ctx)
-{
-	struct jrec *r = ctx;
-	double v;
-
-	if (jvalue(j, schema_fields[F_OP_CDF].json_key, &v) < 0 || pool_add(r->ps, j->line, v) < 0)
-		return -1;
-	r->x.cdf_count++;
-	return 0;
 }
 
 /* A tail value: into x.tail[which]. */
@@ -111,26 +119,14 @@ static int record_member(struct json *j, const char *key, void *ctx)
 			       ? -1
 			       : 0;
 	}
-	case F_SAMPLES:
-		if (jpeek(j) != '[')
-			return fail_at(r->ps, j->line, "'%s' is not a JSON array", key);
-		if (r->x.count)
-			return fail_at(r->ps, j->line, "'%s' given twice", key);
-		r->x.first = r->ps->f->npool;
-		return jarray(j, sample_element, r);
+	case F_SAMPLES: return list_member(j, key, r->ps, &r->x.first, &r->x.count);
 	case F_OP_P50: return tail_member(j, key, r, TV_P50);
 	case F_OP_P99: return tail_member(j, key, r, TV_P99);
 	case F_OP_P999: return tail_member(j, key, r, TV_P999);
 	case F_OP_MAX: return tail_member(j, key, r, TV_MAX);
 	case F_STALLS: return tail_member(j, key, r, TV_STALLS);
 	case F_OP_BATCH: return tail_member(j, key, r, TV_BATCH);
-	case F_OP_CDF:
-		if (jpeek(j) != '[')
-			return fail_at(r->ps, j->line, "'%s' is not a JSON array", key);
-		if (r->x.cdf_count)
-			return fail_at(r->ps, j->line, "'%s' given twice", key);
-		r->x.cdf_first = r->ps->f->npool;
-		return jarray(j, cdf_element, r);
+	case F_OP_CDF: return list_member(j, key, r->ps, &r->x.cdf_first, &r->x.cdf_count);
 	default:
 		/* the other statistics must be numbers; anything else is skipped */
 		if (f >= 0 && schema_fields[f].kind == FK_STAT)
