@@ -149,3 +149,16 @@ kill -TERM "$pid"
 wait "$pid"
 check "cli SIGTERM leaves no partial output file" [ -z "$(ls "$work" | grep int.tsv)" ]
 check "cli SIGTERM leaves no temp directory" tmp_empty
+
+# --- the host record names the file system the file figures ran on
+if command -v findmnt >/dev/null 2>&1; then
+	run run -q null
+	want=$(findmnt -n -o FSTYPE -T "$TMPDIR" | head -1)
+	check "cli host record names the temp dir's file system" grep -qx "# tmpdir fs: $want" "$work/out"
+	if [ -d /dev/shm ] && [ "$(findmnt -n -o FSTYPE -T /dev/shm | head -1)" = tmpfs ]; then
+		mkdir -p /dev/shm/osbench-cli.$$
+		TMPDIR=/dev/shm/osbench-cli.$$ "$OSBENCH" run -q -f json null >"$work/out" 2>/dev/null
+		check "cli json host names tmpfs under /dev/shm" grep -q '"tmpdir_fs": "tmpfs"' "$work/out"
+		rmdir /dev/shm/osbench-cli.$$
+	fi
+fi

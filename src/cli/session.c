@@ -8,6 +8,7 @@
 
 #include "sys/affinity.h"
 #include "sys/build.h"
+#include "sys/fstype.h"
 #include "sys/interrupt.h"
 #include "results/label.h"
 #include "cli/session.h"
@@ -136,6 +137,7 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 		fprintf(stderr, "osbench: %s\n", err);
 		return 2;
 	}
+	fs_type(s->tmpdir, s->host.tmpfs, sizeof s->host.tmpfs);
 	s->writes = writes;
 	if (writes && open_output(s, a) < 0) {
 		tmpdir_remove(s->tmpdir);

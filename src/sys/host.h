@@ -23,6 +23,7 @@ struct host_info {
 	char command[1024];   /* the command line, words joined by spaces */
 	char build[200];      /* compiler, flags, sanitizers (build.h) */
 	char placement[16];   /* --placement of the run, "" outside runs */
+	char tmpfs[64];       /* the file system of the run's private directory */
 };
 
 /* Gather the facts; label may be NULL.  Never fails: what cannot be
