@@ -253,3 +253,15 @@ bad "check bad current" "osbench: check: 'bad/empty.tsv': empty file" check a.ts
 printf '# syscall: x\nHost\tOS\tstat\nalpha\tLinux\tfail\n' >"$work/fail-only.tsv"
 bad "check baseline without values" "no figure with a value" check "$work/fail-only.tsv" a.tsv
 check "compare leaves no temp file" tmp_empty
+
+# --- bandwidths (MB/s) are better bigger: half the pipe's MB/s is slower
+run check bw-a.tsv bw-b.tsv
+check "check MB/s exits 1 on a bandwidth lost" [ "$rc" -eq 1 ]
+check "check MB/s: half the bandwidth is slower" grep -qx "bw${T}Pipe${T}3000${T}1500${T}0.50${T}-${T}slower" "$work/out"
+check "check MB/s: more bandwidth is faster" grep -qx "bw${T}AF UNIX${T}4000${T}6000${T}1.50${T}-${T}faster" "$work/out"
+check "check MB/s: 5 % more is ok" grep -qx "bw${T}TCP${T}2000${T}2100${T}1.05${T}-${T}ok" "$work/out"
+check "check MB/s: the summary" grep -q "^check: 9 figures: 7 ok, 1 slower, 1 faster, 0 fail, 0 missing" "$work/out"
+run check bw-b.tsv bw-a.tsv
+check "check MB/s the other way: the pipe is faster" grep -qx "bw${T}Pipe${T}1500${T}3000${T}2.00${T}-${T}faster" "$work/out"
+run compare -f long bw-a.tsv bw-b.tsv
+check "compare MB/s: the unit travels" grep -q "^bw${T}Pipe${T}.*${T}MB/s${T}beta${T}bw-b.tsv${T}ok${T}1500${T}" "$work/out"

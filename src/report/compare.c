@@ -70,11 +70,20 @@ static void column_order(const struct rfile *f, int n, const char *table, struct
 				names_add(cols, f[i].figs[k].column);
 }
 
-static void table_title(FILE *out, const char *table)
+/* The unit of a table's figures, from the first file that has one. */
+static const char *table_unit(const struct rfile *f, int n, const char *table)
+{
+	for (int i = 0; i < n; i++)
+		for (size_t k = 0; k < f[i].nfigs; k++)
+			if (strcmp(f[i].figs[k].table, table) == 0)
+				return f[i].figs[k].unit;
+	return UNIT_US;
+}
+
+static void table_title(FILE *out, const struct rfile *f, int n, const char *table)
 {
 	const struct table *t = registry_table(table);
 	const struct module *m = registry_module(table);
-
 	char title[256];
 
 	if (t)
@@ -82,7 +91,7 @@ static void table_title(FILE *out, const char *table)
 	else if (m)
 		schema_module_title(title, sizeof title, m->name, m->summary);
 	else
-		schema_unknown_title(title, sizeof title, table);
+		schema_unknown_title(title, sizeof title, table, table_unit(f, n, table));
 	fprintf(out, "# %s\n", title);
 }
 
@@ -140,7 +149,7 @@ static void latency_table(FILE *out, const struct rfile *f, int n, const char *t
 
 	column_order(f, n, table, cols);
 	fputc('\n', out);
-	table_title(out, table);
+	table_title(out, f, n, table);
 	fputs(HEAD_HOST "\t" HEAD_OS, out);
 	if (has_mhz)
 		fputs("\t" HEAD_MHZ, out);

@@ -9,6 +9,7 @@
 #include "report/plot_model.h"
 #include "report/svg.h"
 #include "results/fmt.h"
+#include "results/schema.h"
 #include "sys/interrupt.h"
 
 /* ---- drawing ---------------------------------------------------------- */
@@ -50,6 +51,8 @@ static const char *y_title(const struct chart *c)
 {
 	if (c->kind == CHART_PCT)
 		return "% of concurrency one (higher is better)";
+	if (strcmp(c->unit, UNIT_MBS) == 0)
+		return "megabytes per second (higher is better)";
 	if (higher_is_better(c))
 		return "operations per second (higher is better)";
 	return "microseconds (lower is better)";

@@ -53,7 +53,7 @@ struct chart {
 	const char *table;  /* figures' table: a latency table, a module, SCALE_TABLE */
 	const char *module; /* sweeps: the module swept */
 	const char *mode;   /* sweeps: "threads" or "processes" */
-	const char *unit;   /* UNIT_US or UNIT_OPS */
+	const char *unit;   /* UNIT_US, UNIT_OPS or UNIT_MBS */
 	const char **groups;
 	size_t ngroups;
 	size_t *series;     /* indices of input files */

@@ -61,6 +61,7 @@ struct text {
 	/* the header being filled */
 	char table[32];
 	char module[32];              /* scale: the module swept */
+	const char *unit;             /* a latency table's, from its title */
 	struct span cols[MAX_HEADER_CELLS];
 	size_t ncells;                /* cells in the header row */
 	size_t first_col;             /* index of the first figure column */
@@ -237,6 +238,18 @@ static int header_cells(struct parser *ps, struct text *t, struct span line)
 	return 0;
 }
 
+/* A table's title says its unit: "... in MB/s ..." for bandwidths, else
+ * times in microseconds. */
+static const char *title_unit(struct span title)
+{
+	size_t n = strlen(UNIT_MBS);
+
+	for (size_t i = 0; i + n <= title.n; i++)
+		if (memcmp(title.p + i, UNIT_MBS, n) == 0)
+			return UNIT_MBS;
+	return UNIT_US;
+}
+
 static int latency_header(struct parser *ps, struct text *t, struct span line)
 {
 	struct span name;
@@ -248,6 +261,7 @@ static int latency_header(struct parser *ps, struct text *t, struct span line)
 	t->first_col = t->ncells > 2 && span_is(t->cols[2], HEAD_MHZ) ? 3 : 2;
 	if (t->ncells <= t->first_col)
 		return fail_at(ps, ps->lineno, "header row without any figure column");
+	t->unit = title_unit(t->prev);
 	t->state = TS_LAT_HEADER;
 	return 0;
 }
@@ -372,7 +386,7 @@ static int latency_row(struct parser *ps, struct text *t, struct span line, int 
 	}
 	for (size_t i = t->first_col; i < t->ncells; i++) {
 		struct figdesc d = { .table = span_of(t->table), .column = t->cols[i],
-				     .params = span_of(""), .unit = UNIT_US };
+				     .params = span_of(""), .unit = t->unit };
 		enum status st;
 		double val;
 		snprintf(column, sizeof column, "%.*s", (int)(t->cols[i].n < 48 ? t->cols[i].n : 48),

@@ -29,10 +29,10 @@ int schema_field_json(const char *key)
 
 int schema_higher_is_better(const char *unit)
 {
-	return strcmp(unit, UNIT_OPS) == 0;
+	return strcmp(unit, UNIT_OPS) == 0 || strcmp(unit, UNIT_MBS) == 0;
 }
 
-static const char *const units[] = { UNIT_US, UNIT_OPS };
+static const char *const units[] = { UNIT_US, UNIT_OPS, UNIT_MBS };
 #define NUNITS (sizeof units / sizeof units[0])
 
 const char *schema_unit_find(const char *text, size_t len)
@@ -76,9 +76,12 @@ void schema_module_title(char *buf, size_t len, const char *name, const char *su
 	snprintf(buf, len, "%s: %s - microseconds per op - smaller is better", name, summary);
 }
 
-void schema_unknown_title(char *buf, size_t len, const char *table)
+void schema_unknown_title(char *buf, size_t len, const char *table, const char *unit)
 {
-	snprintf(buf, len, "%s: times in microseconds - smaller is better", table);
+	if (strcmp(unit, UNIT_MBS) == 0)
+		snprintf(buf, len, "%s: bandwidths in " UNIT_MBS " - bigger is better", table);
+	else
+		snprintf(buf, len, "%s: times in microseconds - smaller is better", table);
 }
 
 void schema_scale_title(char *buf, size_t len, const char *module, const char *mode,

@@ -66,10 +66,12 @@ extern const struct field_info schema_fields[F_COUNT];
 int schema_field_long(const char *name, size_t len);
 int schema_field_json(const char *key);
 
-/* Units: a latency table's microseconds, a sweep's operations per second. */
+/* Units: a latency table's microseconds, a sweep's operations per second,
+ * a bandwidth table's megabytes (10^6 bytes) per second. */
 #define UNIT_US "us"
 #define UNIT_OPS "ops/s"
-/* Bigger is better for this unit (ops/s); smaller for times. */
+#define UNIT_MBS "MB/s"
+/* Bigger is better for this unit (ops/s, MB/s); smaller for times. */
 int schema_higher_is_better(const char *unit);
 /* The unit spelled text[0..len-1], as the constant above; NULL if unknown. */
 const char *schema_unit_find(const char *text, size_t len);
@@ -97,8 +99,8 @@ int schema_points_parse(const char *text, int *procs, int *size_kb);
 
 /* The "# ..." title of a module outside every table. */
 void schema_module_title(char *buf, size_t len, const char *name, const char *summary);
-/* The title of a table the reader knows nothing about. */
-void schema_unknown_title(char *buf, size_t len, const char *table);
+/* The title of a table the registry knows nothing about, by its unit. */
+void schema_unknown_title(char *buf, size_t len, const char *table, const char *unit);
 /* A sweep's title: "scale MODULE: MODE, host HOST - ops/s, higher is
  * better"; mode and host may be empty (compare's merged sweeps). */
 void schema_scale_title(char *buf, size_t len, const char *module, const char *mode,

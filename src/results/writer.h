@@ -17,7 +17,7 @@ struct record {
 	char column[48];      /* the header cell; for a sweep, the level */
 	const char *module;
 	char params[160];     /* "procs=2 size_kb=16", "threads=5", "remote=h:p" */
-	const char *unit;     /* UNIT_US or UNIT_OPS */
+	const char *unit;     /* UNIT_US, UNIT_OPS or UNIT_MBS */
 	struct measurement m;
 };
 

@@ -229,7 +229,7 @@ static void refusals(void)
 		      "'t.tsv' line 2: status 'good' is not ok, fail or na"));
 	CHECK("rfile long unknown unit",
 	      refused(LONG_HEADER "s\tc\tm\t-\t1\t1\t1\t1\t1\t1\t1\t1\t1\tok\t-\tms\tno\n",
-		      "'t.tsv' line 2: unit 'ms' is not us or ops/s"));
+		      "'t.tsv' line 2: unit 'ms' is not us, ops/s or MB/s"));
 	CHECK("rfile long garbage statistic",
 	      refused(LONG_HEADER "s\tc\tm\t-\tmany\t1\t1\t1\t1\t1\t1\t1\t1\tok\t-\tus\tno\n",
 		      "'t.tsv' line 2: n: 'many' is not a number"));
