@@ -39,6 +39,9 @@ struct report {
 	   what its helper processes' resource use is spread over; 0 when the
 	   body counted the helpers itself */
 	double run_ops;
+	/* what one op moves (MOD_BANDWIDTH), as the module's setup said; 0
+	   otherwise */
+	double bytes_per_op;
 };
 
 /* The most samples one child takes (a round is short by design). */
@@ -55,9 +58,10 @@ void sweep_body(const struct job *j, struct mod_ctx *base, struct report *r,
 		double *samples);
 
 /* Resource use of this process (RUSAGE_SELF) or of every child it has
- * reaped (RUSAGE_CHILDREN); zeros when getrusage fails. */
+ * reaped (RUSAGE_CHILDREN); zeros when getrusage fails.  faults: minor
+ * and major page faults together. */
 struct usage {
-	double cpu_us, vcsw, ivcsw;
+	double cpu_us, vcsw, ivcsw, faults;
 };
 void usage_of(int who, struct usage *u);
 
