@@ -23,6 +23,13 @@ extern const struct module module_unix;
 extern const struct module module_udp;
 extern const struct module module_tcp;
 extern const struct module module_tcpconn;
+/* fs table */
+extern const struct module module_fscreate;
+extern const struct module module_fsdelete;
+extern const struct module module_mmap;
+extern const struct module module_protfault;
+extern const struct module module_pagefault;
+extern const struct module module_selfile;
 /* scaling */
 extern const struct module module_mutex;
 extern const struct module module_malloc;

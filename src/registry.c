@@ -9,13 +9,19 @@ const struct module *const registry_modules[] = {
 	&module_ctx,
 	&module_exec,
 	&module_fork,
+	&module_fscreate,
+	&module_fsdelete,
 	&module_malloc,
+	&module_mmap,
 	&module_mutex,
 	&module_null,
 	&module_nullio,
 	&module_openclose,
+	&module_pagefault,
 	&module_pipe,
+	&module_protfault,
 	&module_select,
+	&module_selfile,
 	&module_sh,
 	&module_sighndl,
 	&module_siginst,
@@ -64,6 +70,17 @@ static const struct column ipc_columns[] = {
 	{ .header = "TCP conn", .module = "tcpconn" },
 };
 
+static const struct column fs_columns[] = {
+	{ .header = "0K File Create", .module = "fscreate", .size_kb = 0 },
+	{ .header = "0K File Delete", .module = "fsdelete", .size_kb = 0 },
+	{ .header = "10K File Create", .module = "fscreate", .size_kb = 10 },
+	{ .header = "10K File Delete", .module = "fsdelete", .size_kb = 10 },
+	{ .header = "Mmap Latency", .module = "mmap" },
+	{ .header = "Prot Fault", .module = "protfault" },
+	{ .header = "Page Fault", .module = "pagefault" },
+	{ .header = "100fd selct", .module = "selfile" },
+};
+
 #define COLUMNS(a) .columns = (a), .ncolumns = sizeof(a) / sizeof((a)[0])
 
 const struct table registry_tables[] = {
@@ -75,6 +92,8 @@ const struct table registry_tables[] = {
 	  .title = "ctx: context switching - times in microseconds - smaller is better" },
 	{ .name = "ipc", .has_mhz = 0, COLUMNS(ipc_columns),
 	  .title = "ipc: local communication latencies - times in microseconds - smaller is better" },
+	{ .name = "fs", .has_mhz = 0, COLUMNS(fs_columns),
+	  .title = "fs: file & VM system latencies - times in microseconds - smaller is better" },
 };
 const size_t registry_ntables = sizeof registry_tables / sizeof registry_tables[0];
 
