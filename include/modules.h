@@ -30,6 +30,16 @@ extern const struct module module_mmap;
 extern const struct module module_protfault;
 extern const struct module module_pagefault;
 extern const struct module module_selfile;
+/* bw table */
+extern const struct module module_bwpipe;
+extern const struct module module_bwunix;
+extern const struct module module_bwtcp;
+extern const struct module module_bwfile;
+extern const struct module module_bwmmap;
+extern const struct module module_bwcopy;
+extern const struct module module_bwhcopy;
+extern const struct module module_bwread;
+extern const struct module module_bwwrite;
 /* scaling */
 extern const struct module module_mutex;
 extern const struct module module_malloc;

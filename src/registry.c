@@ -6,6 +6,15 @@
 
 /* Sorted by name: `osbench list` prints them in this order. */
 const struct module *const registry_modules[] = {
+	&module_bwcopy,
+	&module_bwfile,
+	&module_bwhcopy,
+	&module_bwmmap,
+	&module_bwpipe,
+	&module_bwread,
+	&module_bwtcp,
+	&module_bwunix,
+	&module_bwwrite,
 	&module_ctx,
 	&module_exec,
 	&module_fork,
@@ -81,6 +90,18 @@ static const struct column fs_columns[] = {
 	{ .header = "100fd selct", .module = "selfile" },
 };
 
+static const struct column bw_columns[] = {
+	{ .header = "Pipe", .module = "bwpipe" },
+	{ .header = "AF UNIX", .module = "bwunix" },
+	{ .header = "TCP", .module = "bwtcp" },
+	{ .header = "File reread", .module = "bwfile" },
+	{ .header = "Mmap reread", .module = "bwmmap" },
+	{ .header = "Bcopy (libc)", .module = "bwcopy" },
+	{ .header = "Bcopy (hand)", .module = "bwhcopy" },
+	{ .header = "Mem read", .module = "bwread" },
+	{ .header = "Mem write", .module = "bwwrite" },
+};
+
 #define COLUMNS(a) .columns = (a), .ncolumns = sizeof(a) / sizeof((a)[0])
 
 const struct table registry_tables[] = {
@@ -94,6 +115,8 @@ const struct table registry_tables[] = {
 	  .title = "ipc: local communication latencies - times in microseconds - smaller is better" },
 	{ .name = "fs", .has_mhz = 0, COLUMNS(fs_columns),
 	  .title = "fs: file & VM system latencies - times in microseconds - smaller is better" },
+	{ .name = "bw", .has_mhz = 0, COLUMNS(bw_columns),
+	  .title = "bw: local communication bandwidths in MB/s - bigger is better" },
 };
 const size_t registry_ntables = sizeof registry_tables / sizeof registry_tables[0];
 
