@@ -31,6 +31,7 @@ struct round {
 	double timer_cost_ns;
 	struct usage used;    /* this process's, summed over the op samples */
 	double op_wall_ns;    /* the op samples' time, summed */
+	double prep_ns;       /* the last sample's prepare hook took this long */
 };
 
 static double measure_timer_cost(void)
@@ -71,8 +72,13 @@ static int sample(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t n, do
 	double t0, t1;
 	int rc;
 
-	if (is_run && m->prepare && m->prepare(c, n) < 0)
-		return -1;
+	rd->prep_ns = 0;
+	if (is_run && m->prepare) {
+		double p0 = clock_ns();
+		if (m->prepare(c, n) < 0)
+			return -1;
+		rd->prep_ns = clock_ns() - p0;
+	}
 	if (used)
 		usage_of(RUSAGE_SELF, &a);
 	t0 = clock_ns();
@@ -94,7 +100,11 @@ static int sample(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t n, do
 /* Grow n until one sample lasts the target; the growing doubles as the
  * first part of the warm-up.  One slow sample (a first-touch page fault,
  * a preemption) must not fix n too small, so n follows the fastest
- * per-iteration time seen, and it takes three samples to settle. */
+ * per-iteration time seen, and it takes three samples to settle.  A
+ * sample's length includes its preparation: where making n ops ready
+ * costs far more than the ops (fsdelete creating its files on a file
+ * system slow to allocate inodes), the samples are shorter, and the run's
+ * budget is not spent preparing. */
 static int calibrate(struct round *rd, run_fn fn, struct mod_ctx *c, double target_ns,
 		     uint64_t *n_out)
 {
@@ -105,6 +115,7 @@ static int calibrate(struct round *rd, run_fn fn, struct mod_ctx *c, double targ
 		double t;
 		if (sample(rd, fn, c, n, &t, NULL) < 0)
 			return -1;
+		t += rd->prep_ns;
 		if (t > 0 && (best == 0 || t / (double)n < best))
 			best = t / (double)n;
 		if ((t >= target_ns && tries >= 3) || n >= MAX_N)
