@@ -17,8 +17,14 @@ enum module_flags {
 	MOD_REMOTE = 1u << 3,   /* honours --remote (an osbench serve peer) */
 	MOD_POINTS = 1u << 4,   /* takes procs/size parameters (ctx) */
 	MOD_THREADS_ONLY = 1u << 5, /* sweeps with threads only, not --procs */
-	MOD_REQUESTS = 1u << 6, /* one op is a request: a sweep times each
+	MOD_BANDWIDTH = 1u << 6, /* an op moves ctx->bytes_per_op bytes: the
+	                            figure is reported in MB/s */
+	MOD_FAULTS = 1u << 7,   /* every op is a page fault: the harness counts
+	                           them and fails a figure whose ops did not
+	                           fault */
+	MOD_REQUESTS = 1u << 8, /* one op is a request: a sweep times each
 	                           (seed 003's client that stalls) */
+	MOD_SIZED = 1u << 9,    /* its columns differ by size_kb alone: a param */
 };
 
 struct mod_ctx {
@@ -41,6 +47,12 @@ struct mod_ctx {
 
 	/* set on failure: "call: strerror" or another one-line reason */
 	char err[256];
+
+	/* owned by the module: what one op moves, set by setup (MOD_BANDWIDTH) */
+	double bytes_per_op;
+	/* given by the harness: the test-only fault "MODULE:nodrop" asks a
+	   MOD_FAULTS module to leave its pages mapped, so that no op faults */
+	int test_nodrop;
 };
 
 struct module {
@@ -60,6 +72,12 @@ struct module {
 	   subtracted per op (NULL: nothing to subtract) */
 	int (*baseline)(struct mod_ctx *ctx, uint64_t n);
 	void (*teardown)(struct mod_ctx *ctx);
+	/* untimed: make ready for exactly n ops of the next run() (NULL: not
+	   needed).  Called before every timed run() sample (calibration and
+	   warm-up included), never before the baseline, which must stand on
+	   its own; latency figures only (a sweep never calls it), so a module
+	   with prepare is not MOD_SWEEP.  0, or -1 with ctx->err set */
+	int (*prepare)(struct mod_ctx *ctx, uint64_t n);
 };
 
 /* Record "call: strerror(errnum)" in ctx->err; returns -1 for chaining. */

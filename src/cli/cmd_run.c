@@ -187,10 +187,12 @@ static void describe(const struct column *c, const struct module *m,
 	memset(r, 0, sizeof *r);
 	r->table = table;
 	r->module = m->name;
-	r->unit = UNIT_US;
+	r->unit = m->flags & MOD_BANDWIDTH ? UNIT_MBS : UNIT_US;
 	snprintf(r->column, sizeof r->column, "%s", c->header);
 	if (m->flags & MOD_POINTS)
 		snprintf(r->params, sizeof r->params, "procs=%d size_kb=%d", c->procs, c->size_kb);
+	else if (m->flags & MOD_SIZED)
+		snprintf(r->params, sizeof r->params, "size_kb=%d", c->size_kb);
 	else if ((m->flags & MOD_REMOTE) && s->opts.remote_host)
 		snprintf(r->params, sizeof r->params, "remote=%s:%s", s->opts.remote_host,
 			 s->opts.remote_port);

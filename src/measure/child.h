@@ -44,6 +44,9 @@ struct report {
 	   what its helper processes' resource use is spread over; 0 when the
 	   body counted the helpers itself */
 	double run_ops;
+	/* what one op moves (MOD_BANDWIDTH), as the module's setup said; 0
+	   otherwise */
+	double bytes_per_op;
 	/* the tail: single-op (or batch) times, per op, in microseconds */
 	int nops, op_batch;
 	double ops[CHILD_MAX_OPS];
@@ -68,9 +71,10 @@ int tail_sample(const struct job *j, struct mod_ctx *c, struct report *r, double
 		double iter_ns, double base_ns_per_op);
 
 /* Resource use of this process (RUSAGE_SELF) or of every child it has
- * reaped (RUSAGE_CHILDREN); zeros when getrusage fails. */
+ * reaped (RUSAGE_CHILDREN); zeros when getrusage fails.  faults: minor
+ * and major page faults together. */
 struct usage {
-	double cpu_us, vcsw, ivcsw;
+	double cpu_us, vcsw, ivcsw, faults;
 };
 void usage_of(int who, struct usage *u);
 

@@ -194,10 +194,28 @@ static int append(double **a, size_t *n, size_t *cap, const double *v, int k)
 	return 0;
 }
 
-static void take_report(struct figure *f, const struct report *r, const double *samples)
+/* A bandwidth module's samples, microseconds per op, as MB/s: bytes per
+ * microsecond are megabytes (10^6 bytes) per second.  -1 for a sample
+ * the clock could not see. */
+static int to_bandwidth(double *samples, int n, double bytes_per_op)
+{
+	for (int i = 0; i < n; i++) {
+		if (!(samples[i] > 0))
+			return -1;
+		samples[i] = bytes_per_op / samples[i];
+	}
+	return 0;
+}
+
+static void take_report(struct figure *f, const struct report *r, double *samples)
 {
 	if (r->status != ST_OK) {
 		set_fail(f->m, "%s", r->reason);
+		return;
+	}
+	if ((f->s->mod->flags & MOD_BANDWIDTH) &&
+	    to_bandwidth(samples, r->nsamples, r->bytes_per_op) < 0) {
+		set_fail(f->m, "a sample below the clock's resolution");
 		return;
 	}
 	if (r->nops < 0 || r->nops > CHILD_MAX_OPS ||
@@ -268,10 +286,12 @@ static void shuffle(size_t *v, size_t n, uint64_t *state)
 	}
 }
 
-/* Where a figure's value sits among its samples. */
+/* Where a figure's value sits among its samples: rates (a sweep's ops/s,
+ * a bandwidth's MB/s) are better high, times low. */
 static double quantile_of(const struct figure *f)
 {
-	return f->s->level > 0 ? FIGURE_QUANTILE_RATE : FIGURE_QUANTILE_TIME;
+	return f->s->level > 0 || (f->s->mod->flags & MOD_BANDWIDTH) ? FIGURE_QUANTILE_RATE
+								      : FIGURE_QUANTILE_TIME;
 }
 
 /* The figure so far and its 95 % interval (scratch gets the samples

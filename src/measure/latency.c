@@ -1,7 +1,10 @@
 /* One round of a latency figure, inside the measuring child: calibration
  * (first round only), a warm-up, then samples of the module's operation
  * interleaved with samples of what is not the operation (the module's
- * baseline, else the bare loop), whose median is subtracted per op. */
+ * baseline, else the bare loop), whose median is subtracted per op.  A
+ * module's prepare hook makes each run() sample ready, off the clock; a
+ * module whose every op is a page fault (MOD_FAULTS) has its faults
+ * counted, and a figure whose ops did not fault is a failure. */
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -16,6 +19,10 @@ typedef int (*run_fn)(struct mod_ctx *, uint64_t);
    the clock cannot see it. */
 #define MAX_N (UINT64_C(1) << 40)
 
+/* A MOD_FAULTS figure whose op samples took fewer faults per op than this
+   did not time page faults. */
+#define MIN_FAULTS_PER_OP 0.5
+
 /* One round's state, passed through the worker's lifecycle. */
 struct round {
 	const struct job *j;
@@ -24,6 +31,7 @@ struct round {
 	double timer_cost_ns;
 	struct usage used;    /* this process's, summed over the op samples */
 	double op_wall_ns;    /* the op samples' time, summed */
+	double prep_ns;       /* the last sample's prepare hook took this long */
 };
 
 static double measure_timer_cost(void)
@@ -50,15 +58,40 @@ static int empty_run(struct mod_ctx *c, uint64_t n)
 	return 0;
 }
 
-/* n iterations of fn: nanoseconds in *ns; the module's own run() counts
- * towards what its helpers' resource use is spread over. */
-static int sample(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t n, double *ns)
+/* n iterations of fn: nanoseconds in *ns, and this process's resource use
+ * around them added to *used when it is not NULL.  The module's own run()
+ * is made ready by its prepare hook first, outside the clock and outside
+ * *used, and counts towards what its helpers' resource use is spread
+ * over. */
+static int sample(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t n, double *ns,
+		  struct usage *used)
 {
-	double t0 = clock_ns();
-	int rc = fn(c, n);
-	double t1 = clock_ns();
+	const struct module *m = rd->j->s->mod;
+	int is_run = fn == m->run;
+	struct usage a, b;
+	double t0, t1;
+	int rc;
 
-	if (fn == rd->j->s->mod->run)
+	rd->prep_ns = 0;
+	if (is_run && m->prepare) {
+		double p0 = clock_ns();
+		if (m->prepare(c, n) < 0)
+			return -1;
+		rd->prep_ns = clock_ns() - p0;
+	}
+	if (used)
+		usage_of(RUSAGE_SELF, &a);
+	t0 = clock_ns();
+	rc = fn(c, n);
+	t1 = clock_ns();
+	if (used) {
+		usage_of(RUSAGE_SELF, &b);
+		used->cpu_us += b.cpu_us - a.cpu_us;
+		used->vcsw += b.vcsw - a.vcsw;
+		used->ivcsw += b.ivcsw - a.ivcsw;
+		used->faults += b.faults - a.faults;
+	}
+	if (is_run)
 		rd->r->run_ops += (double)n * c->ops_per_iter;
 	*ns = t1 - t0 - rd->timer_cost_ns;
 	return rc;
@@ -67,7 +100,11 @@ static int sample(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t n, do
 /* Grow n until one sample lasts the target; the growing doubles as the
  * first part of the warm-up.  One slow sample (a first-touch page fault,
  * a preemption) must not fix n too small, so n follows the fastest
- * per-iteration time seen, and it takes three samples to settle. */
+ * per-iteration time seen, and it takes three samples to settle.  A
+ * sample's length includes its preparation: where making n ops ready
+ * costs far more than the ops (fsdelete creating its files on a file
+ * system slow to allocate inodes), the samples are shorter, and the run's
+ * budget is not spent preparing. */
 static int calibrate(struct round *rd, run_fn fn, struct mod_ctx *c, double target_ns,
 		     uint64_t *n_out)
 {
@@ -76,8 +113,9 @@ static int calibrate(struct round *rd, run_fn fn, struct mod_ctx *c, double targ
 
 	for (int tries = 1;; tries++) {
 		double t;
-		if (sample(rd, fn, c, n, &t) < 0)
+		if (sample(rd, fn, c, n, &t, NULL) < 0)
 			return -1;
+		t += rd->prep_ns;
 		if (t > 0 && (best == 0 || t / (double)n < best))
 			best = t / (double)n;
 		if ((t >= target_ns && tries >= 3) || n >= MAX_N)
@@ -95,15 +133,8 @@ static int calibrate(struct round *rd, run_fn fn, struct mod_ctx *c, double targ
 /* One op sample, with this process's resource use around it. */
 static int op_sample(struct round *rd, struct mod_ctx *c, uint64_t n, double *ns)
 {
-	struct usage a, b;
-	int rc;
+	int rc = sample(rd, rd->j->s->mod->run, c, n, ns, &rd->used);
 
-	usage_of(RUSAGE_SELF, &a);
-	rc = sample(rd, rd->j->s->mod->run, c, n, ns);
-	usage_of(RUSAGE_SELF, &b);
-	rd->used.cpu_us += b.cpu_us - a.cpu_us;
-	rd->used.vcsw += b.vcsw - a.vcsw;
-	rd->used.ivcsw += b.ivcsw - a.ivcsw;
 	rd->op_wall_ns += *ns;
 	return rc;
 }
@@ -154,6 +185,34 @@ static void report_usage(struct round *rd, struct mod_ctx *c, int k)
 	r->wall_us_per_op = wall_us / ops;
 }
 
+/* A MOD_FAULTS figure stands only if its op samples faulted, about once
+ * an op: otherwise the module timed touches of pages that were still
+ * mapped, not faults. */
+static void check_faults(struct round *rd, struct mod_ctx *c, int k)
+{
+	struct report *r = rd->r;
+	double per_op = rd->used.faults / ((double)r->n * c->ops_per_iter * k);
+
+	if (per_op < MIN_FAULTS_PER_OP) {
+		r->status = ST_FAIL;
+		snprintf(r->reason, sizeof r->reason,
+			 "%.2f page faults per op: pages were not dropped", per_op);
+	}
+}
+
+/* What one op of a bandwidth module moves, as its setup said. */
+static int take_bytes(struct round *rd, struct mod_ctx *c)
+{
+	if (!(rd->j->s->mod->flags & MOD_BANDWIDTH))
+		return 0;
+	if (!(c->bytes_per_op > 0)) {
+		fail_with(rd->r, "bandwidth module set no bytes per op");
+		return -1;
+	}
+	rd->r->bytes_per_op = c->bytes_per_op;
+	return 0;
+}
+
 static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 {
 	struct round *rd = arg;
@@ -169,6 +228,8 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 		fail_with(r, c->err);
 		return;
 	}
+	if (take_bytes(rd, c) < 0)
+		return;
 	r->n = j->n;
 	r->base_n = j->base_n;
 	/* the bare loop is the same few instructions whatever happens: a
@@ -179,8 +240,8 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 		fail_with(r, c->err);
 		return;
 	}
-	if (sample(rd, j->s->mod->run, c, r->n, &warm) < 0 ||
-	    sample(rd, base_fn, c, r->base_n, &warm) < 0) {
+	if (sample(rd, j->s->mod->run, c, r->n, &warm, NULL) < 0 ||
+	    sample(rd, base_fn, c, r->base_n, &warm, NULL) < 0) {
 		fail_with(r, c->err);
 		return;
 	}
@@ -190,7 +251,7 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 	for (int i = 0; i < k; i++)
 		if (op_sample(rd, c, r->n, &op_ns[i]) < 0 ||
 		    ((i == 0 || own_baseline) &&
-		     sample(rd, base_fn, c, r->base_n, &base_ns[nbase++]) < 0)) {
+		     sample(rd, base_fn, c, r->base_n, &base_ns[nbase++], NULL) < 0)) {
 			fail_with(r, c->err);
 			return;
 		}
@@ -200,7 +261,11 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 				      (double)r->base_n * (own_baseline ? c->ops_per_iter : 1));
 	r->nsamples = k;
 	report_usage(rd, c, k);
-	if (tail_sample(j, c, r, rd->timer_cost_ns, iteration_ns(op_ns, k, r->n),
+	if (j->s->mod->flags & MOD_FAULTS)
+		check_faults(rd, c, k);
+	/* a bandwidth is the rate of long transfers: it has no tail */
+	if (r->status == ST_OK && !(j->s->mod->flags & MOD_BANDWIDTH) &&
+	    tail_sample(j, c, r, rd->timer_cost_ns, iteration_ns(op_ns, k, r->n),
 			base_per_op) < 0)
 		fail_with(r, c->err);
 }

@@ -22,7 +22,7 @@ static void fail_report(struct report *r, const char *reason)
 		 reason[0] ? reason : "module failed without a reason");
 }
 
-static void ctx_init(struct mod_ctx *c, const struct job *j)
+static void ctx_init(struct mod_ctx *c, const struct job *j, int nodrop)
 {
 	const struct run_opts *o = j->o;
 
@@ -36,6 +36,7 @@ static void ctx_init(struct mod_ctx *c, const struct job *j)
 	c->workers = j->s->level > 0 ? j->s->level : 1;
 	c->io_timeout_ms = o->io_timeout_ms;
 	c->ops_per_iter = 1;
+	c->test_nodrop = nodrop;
 }
 
 /* Pin this process (its children inherit it) for same and spread; under
@@ -59,8 +60,10 @@ static int place(const struct job *j, struct report *r)
 /* Test-only faults, so the tests can prove that a failing, crashing or
  * hanging module becomes a `fail` cell: OSBENCH_TEST_FAULT=MODULE:KIND or
  * MODULE:KIND@LEVEL (one level of a sweep), KIND being fail, crash or
- * hang.  Returns 1 when a fault was applied. */
-static int apply_test_fault(const struct subject *s, struct report *r)
+ * hang; or nodrop, which asks a MOD_FAULTS module to leave its pages
+ * mapped (*nodrop is set and the module runs), so that the harness's
+ * fault count must fail it.  Returns 1 when a fault was applied. */
+static int apply_test_fault(const struct subject *s, struct report *r, int *nodrop)
 {
 	const char *spec = getenv("OSBENCH_TEST_FAULT");
 	size_t len = strlen(s->mod->name);
@@ -79,6 +82,9 @@ static int apply_test_fault(const struct subject *s, struct report *r)
 	} else if (len == 4 && strncmp(spec, "hang", len) == 0) {
 		for (;;)
 			pause();
+	} else if (len == 6 && strncmp(spec, "nodrop", len) == 0) {
+		*nodrop = 1;
+		return 0;
 	}
 	fail_report(r, "forced failure (OSBENCH_TEST_FAULT)");
 	return 1;
@@ -98,13 +104,13 @@ static void add_helpers(struct report *r, const struct usage *a, const struct us
 		r->cpu_pct += 100.0 * cpu_per_op / r->wall_us_per_op;
 }
 
-static void lifecycle(const struct job *j, struct report *r, double *samples)
+static void lifecycle(const struct job *j, struct report *r, double *samples, int nodrop)
 {
 	const struct module *mod = j->s->mod;
 	struct mod_ctx c;
 	struct usage k0, k1;
 
-	ctx_init(&c, j);
+	ctx_init(&c, j, nodrop);
 	usage_of(RUSAGE_CHILDREN, &k0);
 	if (mod->setup_shared && mod->setup_shared(&c) < 0) {
 		fail_report(r, c.err);
@@ -141,11 +147,12 @@ void child_main(int fd, const struct job *j)
 {
 	static double samples[CHILD_MAX_SAMPLES];
 	struct report r;
+	int nodrop = 0;
 
 	memset(&r, 0, sizeof r);
 	interrupt_reset_in_child();
-	if (place(j, &r) == 0 && !apply_test_fault(j->s, &r))
-		lifecycle(j, &r, samples);
+	if (place(j, &r) == 0 && !apply_test_fault(j->s, &r, &nodrop))
+		lifecycle(j, &r, samples, nodrop);
 	if (r.status != ST_OK)
 		r.nsamples = 0;
 	if (write_all(fd, &r, sizeof r) < 0 ||

@@ -19,6 +19,7 @@ void usage_of(int who, struct usage *u)
 		    (double)(r.ru_utime.tv_usec + r.ru_stime.tv_usec);
 	u->vcsw = (double)r.ru_nvcsw;
 	u->ivcsw = (double)r.ru_nivcsw;
+	u->faults = (double)r.ru_minflt + (double)r.ru_majflt;
 }
 
 void worker_lifecycle(const struct module *mod, struct mod_ctx *ctx, worker_measure_fn measure,

@@ -8,25 +8,40 @@
 /* One line per module, sorted by name (`osbench list` prints them in
  * this order): module_NAME is what src/modules/NAME.c exports. */
 #define MODULES(X) \
-	X(ctx)       \
-	X(exec)      \
-	X(fork)      \
-	X(malloc)    \
-	X(mutex)     \
-	X(null)      \
-	X(nullio)    \
+	X(bwcopy) \
+	X(bwfile) \
+	X(bwhcopy) \
+	X(bwmmap) \
+	X(bwpipe) \
+	X(bwread) \
+	X(bwtcp) \
+	X(bwunix) \
+	X(bwwrite) \
+	X(ctx) \
+	X(exec) \
+	X(fork) \
+	X(fscreate) \
+	X(fsdelete) \
+	X(malloc) \
+	X(mmap) \
+	X(mutex) \
+	X(null) \
+	X(nullio) \
 	X(openclose) \
-	X(pipe)      \
-	X(select)    \
-	X(sh)        \
-	X(sighndl)   \
-	X(siginst)   \
-	X(stat)      \
-	X(tcp)       \
-	X(tcpconn)   \
-	X(tcprr)     \
-	X(thread)    \
-	X(udp)       \
+	X(pagefault) \
+	X(pipe) \
+	X(protfault) \
+	X(select) \
+	X(selfile) \
+	X(sh) \
+	X(sighndl) \
+	X(siginst) \
+	X(stat) \
+	X(tcp) \
+	X(tcpconn) \
+	X(tcprr) \
+	X(thread) \
+	X(udp) \
 	X(unix)
 
 #define DECLARE(name) extern const struct module module_##name;
@@ -73,6 +88,29 @@ static const struct column ipc_columns[] = {
 	{ .header = "TCP conn", .module = "tcpconn" },
 };
 
+static const struct column fs_columns[] = {
+	{ .header = "0K File Create", .module = "fscreate", .size_kb = 0 },
+	{ .header = "0K File Delete", .module = "fsdelete", .size_kb = 0 },
+	{ .header = "10K File Create", .module = "fscreate", .size_kb = 10 },
+	{ .header = "10K File Delete", .module = "fsdelete", .size_kb = 10 },
+	{ .header = "Mmap Latency", .module = "mmap" },
+	{ .header = "Prot Fault", .module = "protfault" },
+	{ .header = "Page Fault", .module = "pagefault" },
+	{ .header = "100fd selct", .module = "selfile" },
+};
+
+static const struct column bw_columns[] = {
+	{ .header = "Pipe", .module = "bwpipe" },
+	{ .header = "AF UNIX", .module = "bwunix" },
+	{ .header = "TCP", .module = "bwtcp" },
+	{ .header = "File reread", .module = "bwfile" },
+	{ .header = "Mmap reread", .module = "bwmmap" },
+	{ .header = "Bcopy (libc)", .module = "bwcopy" },
+	{ .header = "Bcopy (hand)", .module = "bwhcopy" },
+	{ .header = "Mem read", .module = "bwread" },
+	{ .header = "Mem write", .module = "bwwrite" },
+};
+
 #define COLUMNS(a) .columns = (a), .ncolumns = sizeof(a) / sizeof((a)[0])
 
 const struct table registry_tables[] = {
@@ -84,6 +122,10 @@ const struct table registry_tables[] = {
 	  .title = "ctx: context switching - times in microseconds - smaller is better" },
 	{ .name = "ipc", .has_mhz = 0, COLUMNS(ipc_columns),
 	  .title = "ipc: local communication latencies - times in microseconds - smaller is better" },
+	{ .name = "fs", .has_mhz = 0, COLUMNS(fs_columns),
+	  .title = "fs: file & VM system latencies - times in microseconds - smaller is better" },
+	{ .name = "bw", .has_mhz = 0, COLUMNS(bw_columns),
+	  .title = "bw: local communication bandwidths in MB/s - bigger is better" },
 };
 const size_t registry_ntables = sizeof registry_tables / sizeof registry_tables[0];
 

@@ -12,6 +12,7 @@ int main(void)
 	test_fmt();
 	test_args();
 	test_registry();
+	test_fsfiles();
 	test_resultfile();
 	test_svg();
 	test_plot();

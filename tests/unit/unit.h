@@ -24,6 +24,7 @@ void test_verdict(void);
 void test_fmt(void);
 void test_args(void);
 void test_registry(void);
+void test_fsfiles(void);
 void test_resultfile(void);
 void test_svg(void);
 void test_plot(void);

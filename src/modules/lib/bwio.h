@@ -1,0 +1,36 @@
+/* One-way streams for the bwpipe, bwunix and bwtcp modules: a helper
+ * process writes blocks of BWIO_CHUNK bytes as fast as the channel takes
+ * them, and the measuring process reads and counts them, as lmbench's
+ * bw_pipe, bw_unix and bw_tcp do. */
+#ifndef OSBENCH_BWIO_H
+#define OSBENCH_BWIO_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "module.h"
+
+/* What one write of the source and one op of the reader move: lmbench's
+   XFERSIZE. */
+#define BWIO_CHUNK ((size_t)64 << 10)
+
+/* Write BWIO_CHUNK-byte blocks to fd until a write fails (the reader has
+   gone), then _exit.  SIGPIPE is ignored first, so that the end is a
+   failed write, not a signal. */
+void bwio_source(int fd)
+#if defined(__GNUC__)
+	__attribute__((noreturn))
+#endif
+	;
+
+/* Fork a helper that keeps only fd (net_child_init), frees release (the
+   caller's state, of no use to the helper; NULL is allowed) and runs
+   bwio_source(fd).  Returns its pid, or -1 with ctx->err set. */
+pid_t bwio_source_fork(struct mod_ctx *ctx, int fd, void *release);
+
+/* Read exactly len bytes from fd into buf, in reads of what is left.  End
+   of file fails ("'WHAT' closed the stream"), as does a receive timeout
+   ("'WHAT': no data within N ms"). */
+int bwio_drain(struct mod_ctx *ctx, int fd, void *buf, size_t len, const char *what);
+
+#endif

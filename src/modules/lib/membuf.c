@@ -1,0 +1,214 @@
+/* Memory for the bandwidth modules and the loops they stream with; see
+ * include/membuf.h. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+/* glibc hides MAP_ANONYMOUS under strict POSIX */
+#define _DEFAULT_SOURCE
+#elif defined(__APPLE__) || defined(__FreeBSD__)
+#undef _POSIX_C_SOURCE
+#endif
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "modules/lib/membuf.h"
+
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+#ifndef MAP_POPULATE
+#define MAP_POPULATE 0
+#endif
+
+#define MIN_SIZE ((size_t)32 << 20)
+#define MAX_SIZE ((size_t)512 << 20)
+#define FALLBACK_CACHE ((size_t)8 << 20)
+#define SYSFS_CACHE "/sys/devices/system/cpu/cpu0/cache/index%d/%s"
+
+static volatile unsigned long sink;
+
+/* One line of a sysfs cache attribute, without its newline; 0 if none. */
+static int sysfs_attr(int index, const char *name, char *buf, int len)
+{
+	char path[128];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof path, SYSFS_CACHE, index, name);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	ok = fgets(buf, len, f) != NULL;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return ok;
+}
+
+/* Linux: the data or unified cache of the highest level cpu0 sees, as
+   its sysfs entry tells ("32768K").  glibc's sysconf on some virtual
+   machines reports the host's whole L3 instead. */
+static size_t cache_sysfs(void)
+{
+	size_t best = 0;
+	int best_level = 0;
+
+	for (int i = 0; i < 16; i++) {
+		char type[32], level[16], size[32], *end;
+		unsigned long v;
+		int lv;
+		if (!sysfs_attr(i, "type", type, sizeof type) ||
+		    !sysfs_attr(i, "level", level, sizeof level) ||
+		    !sysfs_attr(i, "size", size, sizeof size))
+			break;
+		if (strcmp(type, "Instruction") == 0)
+			continue;
+		lv = atoi(level);
+		v = strtoul(size, &end, 10);
+		if (*end == 'K')
+			v *= 1024;
+		else if (*end == 'M')
+			v *= 1024 * 1024;
+		if (lv > best_level || (lv == best_level && v > best)) {
+			best_level = lv;
+			best = v;
+		}
+	}
+	return best;
+}
+
+static size_t cache_sysconf(void)
+{
+	long v = -1;
+
+#ifdef _SC_LEVEL3_CACHE_SIZE
+	v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+#ifdef _SC_LEVEL2_CACHE_SIZE
+	if (v <= 0)
+		v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+	return v > 0 ? (size_t)v : 0;
+}
+
+size_t membuf_size(void)
+{
+	size_t cache = cache_sysfs();
+	size_t len;
+
+	if (!cache)
+		cache = cache_sysconf();
+	if (!cache)
+		cache = FALLBACK_CACHE;
+	len = cache <= MAX_SIZE / 4 ? cache * 4 : MAX_SIZE;
+	if (len < MIN_SIZE)
+		len = MIN_SIZE;
+	return len / (2 * MEMBUF_CHUNK) * (2 * MEMBUF_CHUNK);
+}
+
+int membuf_setup(struct mod_ctx *ctx)
+{
+	struct membuf *m = malloc(sizeof *m);
+	void *p;
+
+	if (!m)
+		return mod_fail(ctx, "malloc", errno);
+	m->len = membuf_size();
+	m->off = 0;
+	/* populated at once where the system can, which saves a fault a
+	   page; written anyway, which is what makes the pages real */
+	p = mmap(NULL, m->len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE,
+		 -1, 0);
+	if (p == MAP_FAILED) {
+		mod_failf(ctx, "mmap %zu MB: %s", m->len >> 20, strerror(errno));
+		free(m);
+		return -1;
+	}
+	m->p = p;
+	memset(m->p, 0x5a, m->len);
+	ctx->bytes_per_op = (double)MEMBUF_CHUNK;
+	ctx->state = m;
+	return 0;
+}
+
+void membuf_teardown(struct mod_ctx *ctx)
+{
+	struct membuf *m = ctx->state;
+
+	if (!m)
+		return;
+	(void)munmap(m->p, m->len);
+	free(m);
+	ctx->state = NULL;
+}
+
+size_t membuf_next(struct membuf *m, size_t span)
+{
+	size_t off = m->off;
+
+	m->off = off + MEMBUF_CHUNK < span ? off + MEMBUF_CHUNK : 0;
+	return off;
+}
+
+/* Four sums, so that the adds are not one chain waiting on each other. */
+void membuf_sum(const void *p, size_t len)
+{
+	const unsigned long *w = p;
+	size_t n = len / sizeof *w, i;
+	unsigned long s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+
+	for (i = 0; i + 4 <= n; i += 4) {
+		s0 += w[i];
+		s1 += w[i + 1];
+		s2 += w[i + 2];
+		s3 += w[i + 3];
+	}
+	for (; i < n; i++)
+		s0 += w[i];
+	sink += s0 + s1 + s2 + s3;
+}
+
+/* Volatile stores: a word each, in order, never a memcpy call or a vector
+   move; eight to a turn, so the loop costs little beside them. */
+void membuf_copy(void *dst, const void *src, size_t len)
+{
+	volatile unsigned long *d = dst;
+	const unsigned long *s = src;
+	size_t n = len / sizeof *s, i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		d[i] = s[i];
+		d[i + 1] = s[i + 1];
+		d[i + 2] = s[i + 2];
+		d[i + 3] = s[i + 3];
+		d[i + 4] = s[i + 4];
+		d[i + 5] = s[i + 5];
+		d[i + 6] = s[i + 6];
+		d[i + 7] = s[i + 7];
+	}
+	for (; i < n; i++)
+		d[i] = s[i];
+}
+
+/* The stored word is not one byte repeated, and the stores are volatile:
+   neither can become a memset. */
+void membuf_fill(void *p, size_t len)
+{
+	volatile unsigned long *w = p;
+	const unsigned long v = (unsigned long)0x0123456789abcdefULL;
+	size_t n = len / sizeof *w, i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		w[i] = v;
+		w[i + 1] = v;
+		w[i + 2] = v;
+		w[i + 3] = v;
+		w[i + 4] = v;
+		w[i + 5] = v;
+		w[i + 6] = v;
+		w[i + 7] = v;
+	}
+	for (; i < n; i++)
+		w[i] = v;
+}

@@ -1,0 +1,47 @@
+/* The memory the bandwidth modules stream through: the bwcopy, bwhcopy,
+ * bwread and bwwrite buffer, larger than the caches, and the word loops
+ * that bwread, bwfile and bwmmap sum with, bwhcopy copies with and
+ * bwwrite stores with.  The loops live here, in their own translation
+ * unit, with a volatile sink or volatile stores: the compiler can neither
+ * drop a sum nobody reads nor turn a copy or a store loop into a call to
+ * memcpy or memset. */
+#ifndef OSBENCH_MEMBUF_H
+#define OSBENCH_MEMBUF_H
+
+#include <stddef.h>
+
+#include "module.h"
+
+/* What one op of a memory module moves. */
+#define MEMBUF_CHUNK ((size_t)1 << 20)
+
+/* The buffer: 4 times the largest data cache the OS tells of (sysfs on
+   Linux, sysconf where it knows, else 8 MB), at least 32 MB and at most
+   512 MB, a whole number of double chunks. */
+size_t membuf_size(void);
+
+/* The state of a memory module: the buffer and where the next op goes. */
+struct membuf {
+	unsigned char *p;
+	size_t len;      /* membuf_size() */
+	size_t off;      /* of the next chunk, within the span the op cycles over */
+};
+
+/* Map the buffer, write every page of it (so no read finds the shared
+   zero page and no op takes a first-touch fault), keep a struct membuf
+   in ctx->state and set ctx->bytes_per_op to MEMBUF_CHUNK.  0, or -1
+   with ctx->err set. */
+int membuf_setup(struct mod_ctx *ctx);
+void membuf_teardown(struct mod_ctx *ctx);
+
+/* The offset of the next chunk in a span of the buffer, moving on. */
+size_t membuf_next(struct membuf *m, size_t span);
+
+/* Sum the words of p[0..len) into a volatile sink. */
+void membuf_sum(const void *p, size_t len);
+/* Copy len bytes a word at a time, by hand. */
+void membuf_copy(void *dst, const void *src, size_t len);
+/* Store a word into every word of p[0..len). */
+void membuf_fill(void *p, size_t len);
+
+#endif
