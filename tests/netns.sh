@@ -15,10 +15,12 @@
 # beta, refused (10.213.8.9) and gone (10.213.8.3); alpha's login prints a
 # line on stdout before every command, as some login scripts do.  Each
 # host's sshd sets TMPDIR=$work/HOST/tmp and PATH=$work/HOST/bin:/usr/bin:/bin.
+# With NETNS_BETA_SYSTEM set, beta has /usr and /var of its own (changes in
+# memory, see start_sshd) when $work/beta.system.ok exists after the call.
 # The EXIT trap tears them down (net_cleanup) and removes $work.
 
 SSHD=/usr/sbin/sshd
-made_ns=
+made_ns= started_sshds=
 net_cleanup() {
 	for ns in $made_ns; do
 		# every process in the namespace: the sshd and whatever it left
@@ -38,9 +40,13 @@ net_cleanup() {
 		ip netns del "$ns" 2>/dev/null
 	done
 	made_ns=
+	# and the sshds have ended (a mount namespace of their own can take
+	# a moment to go), reaped
+	for p in $started_sshds; do wait "$p" 2>/dev/null; done
+	started_sshds=
 }
 
-# start_sshd NAME NS ADDRESS PATH: a private sshd; its pid in sshd_pid
+# start_sshd NAME NS ADDRESS PATH [SYSTEM]: a private sshd; its pid in sshd_pid
 start_sshd() {
 	h=$work/$1
 	mkdir -p "$h/tmp" "$h/bin" &&
@@ -65,6 +71,7 @@ start_sshd() {
 		AllowAgentForwarding no
 		AllowTcpForwarding no
 		PermitTunnel no
+		Subsystem sftp internal-sftp
 		SetEnv TMPDIR=$h/tmp PATH=$4
 	EOF
 	# alpha's login talks on stdout, as some login scripts do
@@ -74,12 +81,24 @@ start_sshd() {
 			echo "ForceCommand $h/login" >>"$h/sshd_config" || return 1
 	fi
 	# sshd needs its privilege separation directory /run/sshd: give it a
-	# private /run in a mount namespace of its own, gone when it exits
+	# private /run in a mount namespace of its own, gone when it exits.
+	# With a SYSTEM directory, /usr and /var are its own too: overlays
+	# whose changes stay in a tmpfs there, so a package can be installed
+	# on the host and this machine's stays as it is; SYSTEM.ok says it
+	# worked.
 	# shellcheck disable=SC2016 # for the inner shell
-	ip netns exec "$2" unshare -m sh -c \
-		'mount -t tmpfs -o mode=0755,size=64k osbench-fleet-test /run && mkdir -m 0755 /run/sshd && exec "$0" -D -f "$1" -E "$2"' \
-		"$SSHD" "$h/sshd_config" "$h/sshd.log" </dev/null >/dev/null 2>&1 &
+	ip netns exec "$2" unshare -m sh -c '
+		mount -t tmpfs -o mode=0755,size=64k osbench-fleet-test /run && mkdir -m 0755 /run/sshd || exit 1
+		if [ -n "$3" ] && mount -t tmpfs -o mode=0755,size=256m osbench-fleet-system "$3" &&
+			mkdir "$3/usr" "$3/usr.work" "$3/var" "$3/var.work" &&
+			mount -t overlay osbench-fleet-usr -o "lowerdir=/usr,upperdir=$3/usr,workdir=$3/usr.work" /usr &&
+			mount -t overlay osbench-fleet-var -o "lowerdir=/var,upperdir=$3/var,workdir=$3/var.work" /var; then
+			: >"$3.ok"
+		fi
+		exec "$0" -D -f "$1" -E "$2"' \
+		"$SSHD" "$h/sshd_config" "$h/sshd.log" "${5:-}" </dev/null >/dev/null 2>&1 &
 	sshd_pid=$!
+	started_sshds="$started_sshds $sshd_pid"
 	i=0
 	while [ ! -s "$h/sshd.pid" ] && [ "$i" -lt 50 ]; do
 		kill -0 "$sshd_pid" 2>/dev/null || return 1
@@ -141,7 +160,12 @@ netns_hosts() { # TAG NAME
 		exit 0
 	fi
 	sshd_a=$sshd_pid
-	if ! start_sshd beta "$ns_b" 10.213.9.2 "$work/beta/bin:/usr/bin:/bin"; then
+	# beta's own /usr and /var when asked for, and $work is elsewhere
+	beta_system=
+	if [ -n "${NETNS_BETA_SYSTEM:-}" ]; then
+		case $work/ in /usr/* | /var/*) ;; *) mkdir "$work/beta.system" && beta_system=$work/beta.system ;; esac
+	fi
+	if ! start_sshd beta "$ns_b" 10.213.9.2 "$work/beta/bin:/usr/bin:/bin" "$beta_system"; then
 		fail "$nh_name sshd starts in a namespace: $(tail -n 3 "$work/beta/sshd.log" 2>/dev/null)"
 		exit 0
 	fi
