@@ -60,13 +60,13 @@ beta
 gone
 [fleet:vars]
 ansible_python_interpreter=/usr/bin/python3
-ansible_remote_tmp=$work/hosts-tmp
+ansible_remote_tmp="$work/hosts-tmp"
 EOF
 # the hosts' temporary files of Ansible go to the private directory, not
 # to the remote_tmp they are given
 # connections shared within a run, as Ansible does by default (a new one
 # per step costs a second here), their masters stopped after each run
-export ANSIBLE_SSH_ARGS="-F $work/ssh_config -o ControlMaster=auto -o ControlPersist=60s" \
+export ANSIBLE_SSH_ARGS="-F '$work/ssh_config' -o ControlMaster=auto -o ControlPersist=60s" \
 	ANSIBLE_SSH_CONTROL_PATH_DIR="$work/ansible/cp"
 masters_stop() {
 	for sock in "$work/ansible/cp"/*; do
