@@ -148,7 +148,11 @@ check "playbook: the hosts kept Ansible's files in the private directory" [ ! -e
 on_beta() { nsenter -t "$sshd_b" -m -- "$@"; }
 beta_has_osbench() { on_beta dpkg-query -W -f='${db:Status-Abbrev}' osbench 2>/dev/null | grep -q '^ii'; }
 need=
-[ -f "$work/beta.system.ok" ] || need="beta has no /usr and /var of its own (overlayfs in a mount namespace)"
+if [ ! -d "$work/beta.system" ]; then
+	need="the work directory $work is under /usr or /var, which beta's own would hide"
+elif [ ! -f "$work/beta.system.ok" ]; then
+	need="beta could not have a /usr and /var of its own (overlayfs in a mount namespace)"
+fi
 for c in dpkg-deb nsenter; do
 	[ -n "$need" ] || command -v "$c" >/dev/null 2>&1 || need="'$c' is not installed"
 done
