@@ -1,14 +1,11 @@
 #!/bin/sh
 # scripts/fleet.sh against real hosts: network namespaces on this machine,
-# each running its own OpenSSH sshd (private config, host key, authorized
-# key, PidFile and /run, nothing of /etc/ssh or of a system sshd), reached
-# from a third namespace where fleet.sh runs with a generated ssh config.
-#
-#   client ns --veth-- alpha ns  10.213.8.1 -> 10.213.8.2 (sshd), 10.213.8.9 (nothing listens)
-#             --veth-- beta ns   10.213.9.1 -> 10.213.9.2 (sshd)
-#   10.213.8.3 is nobody: no route to host
+# each running its own OpenSSH sshd, reached from a third namespace where
+# fleet.sh runs with a generated ssh config (tests/netns.sh).
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/netns.sh
+. "$(dirname "$0")/netns.sh"
 
 FLEET=$(cd "$(dirname "$0")/.." && pwd)/scripts/fleet.sh
 day=$(date +%Y%m%d)
@@ -39,204 +36,17 @@ fleet -b "$work/no-such-osbench" somehost
 check "fleet -b without a binary: exit 2" [ "$rc" -eq 2 ]
 check "fleet usage errors leave no temp dir" tmp_empty
 
-# --- the hosts
-need=
-[ "$(id -u)" -eq 0 ] || need="not root"
-for c in ip ssh ssh-keygen unshare mount; do
-	[ -n "$need" ] || command -v "$c" >/dev/null 2>&1 || need="'$c' is not installed"
-done
-SSHD=/usr/sbin/sshd
-[ -n "$need" ] || [ -x "$SSHD" ] || need="$SSHD is not installed (Debian: openssh-server)"
-if [ -n "$need" ]; then
-	echo "skip fleet hosts: $need"
-	exit 0
-fi
-
-ns_c="osbFc$$" ns_a="osbFa$$" ns_b="osbFb$$"
-made_ns=
-net_cleanup() {
-	for ns in $made_ns; do
-		# every process in the namespace: the sshd and whatever it left
-		pids=$(ip netns pids "$ns" 2>/dev/null)
-		# shellcheck disable=SC2086 # one pid a word
-		[ -z "$pids" ] || kill -TERM $pids 2>/dev/null
-	done
-	for ns in $made_ns; do
-		i=0
-		while [ -n "$(ip netns pids "$ns" 2>/dev/null)" ] && [ "$i" -lt 30 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
-		pids=$(ip netns pids "$ns" 2>/dev/null)
-		# shellcheck disable=SC2086
-		[ -z "$pids" ] || kill -KILL $pids 2>/dev/null
-		ip netns del "$ns" 2>/dev/null
-	done
-	made_ns=
-}
-trap 'net_cleanup; rm -rf "$work"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-if ! ip netns add "$ns_c" 2>/dev/null; then
-	echo "skip fleet hosts: cannot make network namespaces here"
-	exit 0
-fi
-made_ns=$ns_c
-if ! { ip netns add "$ns_a" && made_ns="$made_ns $ns_a" &&
-	ip netns add "$ns_b" && made_ns="$made_ns $ns_b" &&
-	ip link add "fa0$$" netns "$ns_c" type veth peer name "fa1$$" netns "$ns_a" &&
-	ip link add "fb0$$" netns "$ns_c" type veth peer name "fb1$$" netns "$ns_b" &&
-	ip -n "$ns_c" addr add 10.213.8.1/24 dev "fa0$$" &&
-	ip -n "$ns_c" addr add 10.213.9.1/24 dev "fb0$$" &&
-	ip -n "$ns_a" addr add 10.213.8.2/24 dev "fa1$$" &&
-	ip -n "$ns_a" addr add 10.213.8.9/24 dev "fa1$$" &&
-	ip -n "$ns_b" addr add 10.213.9.2/24 dev "fb1$$" &&
-	for ns in $ns_c $ns_a $ns_b; do ip -n "$ns" link set lo up || exit 1; done &&
-	ip -n "$ns_c" link set "fa0$$" up && ip -n "$ns_c" link set "fb0$$" up &&
-	ip -n "$ns_a" link set "fa1$$" up && ip -n "$ns_b" link set "fb1$$" up; }; then
-	echo "skip fleet hosts: could not wire the namespaces"
-	exit 0
-fi
-
-# keys: the client's, and one host key per host
-if ! { ssh-keygen -q -t ed25519 -N '' -C osbench-fleet-test -f "$work/id" &&
-	cp "$work/id.pub" "$work/authorized_keys"; }; then
-	fail "fleet keys: ssh-keygen failed"
-	exit 0
-fi
-
-# start_sshd NAME NS ADDRESS PATH: a private sshd; its pid in sshd_pid
-start_sshd() {
-	h=$work/$1
-	mkdir -p "$h/tmp" "$h/bin" &&
-		ssh-keygen -q -t ed25519 -N '' -C "$1" -f "$h/hostkey" || return 1
-	cat >"$h/sshd_config" <<-EOF
-		ListenAddress $3:22
-		HostKey $h/hostkey
-		PidFile $h/sshd.pid
-		AuthorizedKeysFile $work/authorized_keys
-		AuthorizedPrincipalsFile none
-		PermitRootLogin prohibit-password
-		PubkeyAuthentication yes
-		PasswordAuthentication no
-		KbdInteractiveAuthentication no
-		HostbasedAuthentication no
-		UsePAM no
-		StrictModes no
-		UseDNS no
-		PrintMotd no
-		PrintLastLog no
-		X11Forwarding no
-		AllowAgentForwarding no
-		AllowTcpForwarding no
-		PermitTunnel no
-		SetEnv TMPDIR=$h/tmp PATH=$4
-	EOF
-	# alpha's login talks on stdout, as some login scripts do
-	if [ "$1" = alpha ]; then
-		printf '%s\n' '#!/bin/sh' 'echo "motd: welcome to alpha"' 'exec /bin/sh -c "$SSH_ORIGINAL_COMMAND"' >"$h/login" &&
-			chmod 755 "$h/login" &&
-			echo "ForceCommand $h/login" >>"$h/sshd_config" || return 1
-	fi
-	# sshd needs its privilege separation directory /run/sshd: give it a
-	# private /run in a mount namespace of its own, gone when it exits
-	# shellcheck disable=SC2016 # for the inner shell
-	ip netns exec "$2" unshare -m sh -c \
-		'mount -t tmpfs -o mode=0755,size=64k osbench-fleet-test /run && mkdir -m 0755 /run/sshd && exec "$0" -D -f "$1" -E "$2"' \
-		"$SSHD" "$h/sshd_config" "$h/sshd.log" </dev/null >/dev/null 2>&1 &
-	sshd_pid=$!
-	i=0
-	while [ ! -s "$h/sshd.pid" ] && [ "$i" -lt 50 ]; do
-		kill -0 "$sshd_pid" 2>/dev/null || return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
-	[ -s "$h/sshd.pid" ]
-}
-if ! start_sshd alpha "$ns_a" 10.213.8.2 "$work/alpha/bin:/usr/bin:/bin"; then
-	fail "fleet sshd starts in a namespace: $(tail -n 3 "$work/alpha/sshd.log" 2>/dev/null)"
-	exit 0
-fi
-sshd_a=$sshd_pid
-if ! start_sshd beta "$ns_b" 10.213.9.2 "$work/beta/bin:/usr/bin:/bin"; then
-	fail "fleet sshd starts in a namespace: $(tail -n 3 "$work/beta/sshd.log" 2>/dev/null)"
-	exit 0
-fi
-sshd_b=$sshd_pid
+# --- the hosts (tests/netns.sh)
+netns_hosts F fleet
 # beta has osbench installed on its PATH (for -i), alpha has not
 cp "$OSBENCH" "$work/beta/bin/osbench" &&
 	cp "$(dirname "$OSBENCH")/osbench-helper" "$work/beta/bin/osbench-helper"
-
-cat >"$work/ssh_config" <<EOF
-Host alpha
-	HostName 10.213.8.2
-Host beta
-	HostName 10.213.9.2
-Host refused
-	HostName 10.213.8.9
-Host gone
-	HostName 10.213.8.3
-Host *
-	User $(id -un)
-	IdentityFile $work/id
-	IdentitiesOnly yes
-	IdentityAgent none
-	UserKnownHostsFile $work/known_hosts
-	GlobalKnownHostsFile /dev/null
-	StrictHostKeyChecking accept-new
-	UpdateHostKeys no
-	ControlMaster no
-	ControlPath none
-	LogLevel ERROR
-EOF
 
 # nfleet ARGS...: fleet.sh run in the client namespace
 nfleet() {
 	ip netns exec "$ns_c" sh "$FLEET" -F "$work/ssh_config" "$@" >"$work/out" 2>"$work/err" </dev/null
 	rc=$?
 	[ -z "${DBG:-}" ] || { echo "=== rc=$rc"; cat "$work/err"; for f in "$work"/results*/*; do echo "--- $f"; grep -v '^#' "$f"; done; } >&2
-}
-
-# cells_ok ALLOW FILE LABEL HEADER...: each header row present, the row
-# under it for LABEL with every cell after Host and OS (and Mhz) a positive
-# number, or the word ALLOW ("fail", or "" for none)
-cells_ok() {
-	a=$1 f=$2 l=$3
-	shift 3
-	for hdr in "$@"; do
-		awk -F'\t' -v h="$hdr" -v l="$l" -v a="$a" '
-			$0 == h { getline; found = 1
-				if ($1 != l || NF < 3) bad++
-				for (i = 3; i <= NF; i++)
-					if (!(a != "" && $i == a) && ($i !~ /^[0-9]+(\.[0-9]+)?$/ || $i + 0 <= 0)) bad++ }
-			END { exit !(found && !bad) }' "$f" || return 1
-	done
-}
-table_ok() { cells_ok "" "$@"; }
-# a cell may be fail: two hosts measuring at once on one machine can push a
-# subtracted figure (ctx) below its resolution, which osbench then reports
-# as fail, never as a number
-table_ok_or_fail() { cells_ok fail "$@"; }
-SYSCALL="Host${T}OS${T}Mhz${T}null call${T}null I/O${T}stat${T}open clos${T}slct TCP${T}sig inst${T}sig hndl"
-PROC="Host${T}OS${T}Mhz${T}fork proc${T}exec proc${T}sh proc"
-CTX="Host${T}OS${T}2p/0K ctxsw${T}2p/16K ctxsw${T}2p/64K ctxsw${T}8p/16K ctxsw${T}8p/64K ctxsw${T}16p/16K ctxsw${T}16p/64K ctxsw"
-IPC="Host${T}OS${T}2p/0K ctxsw${T}Pipe${T}AF UNIX${T}UDP${T}TCP${T}TCP conn"
-NULL="Host${T}OS${T}Mhz${T}null call"
-
-# exactly these names in a directory, no hidden or partial file
-dir_is() { # DIR NAME...
-	d=$1
-	shift
-	# shellcheck disable=SC2012 # plain names
-	[ "$(ls -A "$d" | sort)" = "$(printf '%s\n' "$@" | sort)" ]
-}
-# the hosts are clean: remote temp dirs empty, only the sshd in each namespace
-hosts_clean() {
-	sleep 0.2
-	[ -z "$(ip netns exec "$ns_a" ls -A "$work/alpha/tmp")" ] &&
-		[ -z "$(ip netns exec "$ns_b" ls -A "$work/beta/tmp")" ] || return 1
-	[ "$(ip netns pids "$ns_a")" = "$sshd_a" ] && [ "$(ip netns pids "$ns_b")" = "$sshd_b" ]
 }
 
 # --- two hosts, the whole quick suite
@@ -308,7 +118,9 @@ rc=$?
 took=$(($(date +%s) - start))
 check "fleet timeout: osbench was running on the host" [ "$seen" -eq 0 ]
 check "fleet timeout: exit 1" [ "$rc" -eq 1 ]
-check "fleet timeout: reported" grep -q '^fleet: alpha: timed out after 2 s$' "$work/err"
+# whichever side's limit strikes first, this one's or the remote's (a
+# loaded machine can make either count its 2 s faster), it says so
+check "fleet timeout: reported" grep -Eq '^fleet: alpha: timed out after 2 s( \(stopped on the remote side\))?$' "$work/err"
 check "fleet timeout: no shell job chatter" sh -c '! grep -q "Terminated" "$1"' _ "$work/err"
 check "fleet timeout: in time (${took} s)" [ "$took" -le 10 ]
 check "fleet timeout: no result file, no partial file" dir_is "$R3"
