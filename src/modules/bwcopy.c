@@ -1,5 +1,5 @@
 /* Bcopy (libc): MB/s of memcpy() of 1 MB from the first half of a buffer
- * larger than the caches (src/membuf.c) to the same place in the second
+ * larger than the caches (modules/lib/membuf.c) to the same place in the second
  * half; each op takes the next 1 MB, round the halves, so that every byte
  * comes from and goes to memory.  The figure counts the bytes copied,
  * once, as lmbench bw_mem bcopy does.  lmbench copies its whole buffer in

@@ -1,5 +1,5 @@
 /* File reread: MB/s of read()ing a file that is in the page cache into a
- * 64 KB buffer and summing the buffer's words (src/membuf.c), as lmbench
+ * 64 KB buffer and summing the buffer's words (modules/lib/membuf.c), as lmbench
  * bw_file_rd io_only does; one op is one 64 KB read and its sum, and the
  * reads go round the file, back to its start (lseek) at the end.  The
  * file is as large as the memory modules' buffer, larger than the caches

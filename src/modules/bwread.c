@@ -1,5 +1,5 @@
 /* Mem read: MB/s of summing the machine words of 1 MB of a buffer larger
- * than the caches (src/membuf.c), the next 1 MB each op, round the whole
+ * than the caches (modules/lib/membuf.c), the next 1 MB each op, round the whole
  * buffer, so that every word comes from memory; the sum goes to a
  * volatile sink, so it cannot be left out.  lmbench bw_mem frd sums
  * 4-byte ints the same way. */

@@ -1,5 +1,5 @@
 /* Mem write: MB/s of storing a word into every machine word of 1 MB of a
- * buffer larger than the caches (src/membuf.c), the next 1 MB each op,
+ * buffer larger than the caches (modules/lib/membuf.c), the next 1 MB each op,
  * round the whole buffer (membuf_fill: volatile stores of a word that is
  * not one byte repeated, so never a memset() call).  lmbench bw_mem fwr
  * stores 4-byte ints the same way. */

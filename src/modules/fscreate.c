@@ -2,7 +2,7 @@
  * size_kb KB to it (0 or 10, the column's parameter) in one write(), and
  * close it; per file (lmbench lat_fs, which creat()s and writes in the
  * same way).  Files go into one directory of this worker's
- * (src/fsfiles.c), numbered from 0 in each sample.
+ * (modules/lib/fsfiles.c), numbered from 0 in each sample.
  *
  * The directory does not grow without bound: the prepare hook removes,
  * off the clock, every file the previous sample made, so each sample

@@ -3,7 +3,7 @@
  *
  * The files to delete are made off the clock: the prepare hook creates
  * exactly the n files the next sample removes (numbered 0..n-1, in this
- * worker's own directory, src/fsfiles.c), and the sample unlinks them in
+ * worker's own directory, modules/lib/fsfiles.c), and the sample unlinks them in
  * the order they were made, as lmbench does, so the directory is empty
  * between samples.  The bare loop is the baseline: nothing of the op
  * needs subtracting. */

@@ -1,4 +1,4 @@
-/* One-way streams for the bandwidth modules; see include/bwio.h. */
+/* One-way streams for the bandwidth modules; see bwio.h. */
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* Files written in full, then unlinked; see include/datafile.h. */
+/* Files written in full, then unlinked; see datafile.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* The fscreate and fsdelete modules' files; see include/fsfiles.h. */
+/* The fscreate and fsdelete modules' files; see fsfiles.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

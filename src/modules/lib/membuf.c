@@ -1,5 +1,5 @@
 /* Memory for the bandwidth modules and the loops they stream with; see
- * include/membuf.h. */
+ * membuf.h. */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 /* glibc hides MAP_ANONYMOUS under strict POSIX */
 #define _DEFAULT_SOURCE
