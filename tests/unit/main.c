@@ -17,5 +17,6 @@ int main(void)
 	test_svg();
 	test_plot();
 	test_schema();
+	test_harness();
 	return unit_failures ? 1 : 0;
 }

@@ -29,5 +29,6 @@ void test_resultfile(void);
 void test_svg(void);
 void test_plot(void);
 void test_schema(void);
+void test_harness(void);
 
 #endif
