@@ -67,3 +67,68 @@ int bwio_drain(struct mod_ctx *ctx, int fd, void *buf, size_t len, const char *w
 	}
 	return 0;
 }
+
+/* A stream's state: our end, the writer, the buffer an op reads into. */
+struct bwio_stream {
+	int fd;
+	pid_t pid;
+	unsigned char *buf;
+};
+
+static void stream_free(struct bwio_stream *s)
+{
+	fdio_close(&s->fd);
+	proc_reap(&s->pid, 1, 0);   /* skips a pid <= 0 */
+	free(s->buf);
+	free(s);
+}
+
+int bwio_stream_setup(struct mod_ctx *ctx, int rd, int wr)
+{
+	struct bwio_stream *s = calloc(1, sizeof *s);
+
+	if (!s) {
+		close(rd);
+		close(wr);
+		return mod_fail(ctx, "calloc", errno);
+	}
+	s->fd = rd;
+	s->pid = bwio_source_fork(ctx, wr, s);
+	close(wr);
+	if (s->pid < 0) {
+		stream_free(s);
+		return -1;
+	}
+	/* after the fork: the writer needs none of it */
+	if (!(s->buf = malloc(BWIO_CHUNK))) {
+		mod_fail(ctx, "malloc", errno);
+		stream_free(s);
+		return -1;
+	}
+	ctx->bytes_per_op = (double)BWIO_CHUNK;
+	ctx->state = s;
+	return 0;
+}
+
+int bwio_stream_run(struct mod_ctx *ctx, uint64_t n)
+{
+	struct bwio_stream *s = ctx->state;
+
+	for (uint64_t i = 0; i < n; i++)
+		if (bwio_drain(ctx, s->fd, s->buf, BWIO_CHUNK, "writer process") < 0)
+			return -1;
+	return 0;
+}
+
+void bwio_stream_teardown(struct mod_ctx *ctx)
+{
+	struct bwio_stream *s = ctx->state;
+
+	if (!s)
+		return;
+	/* the writer's next write fails once our end is closed */
+	fdio_close(&s->fd);
+	proc_reap(&s->pid, 1, ctx->io_timeout_ms);
+	stream_free(s);
+	ctx->state = NULL;
+}

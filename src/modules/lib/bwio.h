@@ -6,6 +6,7 @@
 #define OSBENCH_BWIO_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "module.h"
@@ -23,7 +24,7 @@ void bwio_source(int fd)
 #endif
 	;
 
-/* Fork a helper that keeps only fd (net_child_init), frees release (the
+/* Fork a helper that keeps only fd (proc_child_init), frees release (the
    caller's state, of no use to the helper; NULL is allowed) and runs
    bwio_source(fd).  Returns its pid, or -1 with ctx->err set. */
 pid_t bwio_source_fork(struct mod_ctx *ctx, int fd, void *release);
@@ -32,5 +33,15 @@ pid_t bwio_source_fork(struct mod_ctx *ctx, int fd, void *release);
    of file fails ("'WHAT' closed the stream"), as does a receive timeout
    ("'WHAT': no data within N ms"). */
 int bwio_drain(struct mod_ctx *ctx, int fd, void *buf, size_t len, const char *what);
+
+/* A stream from a forked writer process over a pipe or a socket pair:
+ * the whole of the bwpipe and bwunix modules but for how the channel is
+ * made.  bwio_stream_setup takes the channel's two ends (rd ours, wr the
+ * writer's; both are closed on failure), forks the writer, and keeps the
+ * stream in ctx->state with bytes_per_op set; bwio_stream_run and
+ * bwio_stream_teardown go straight into the module's descriptor. */
+int bwio_stream_setup(struct mod_ctx *ctx, int rd, int wr);
+int bwio_stream_run(struct mod_ctx *ctx, uint64_t n);
+void bwio_stream_teardown(struct mod_ctx *ctx);
 
 #endif
