@@ -181,6 +181,8 @@ static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
 /* Append v[0..k-1] to the growing array *a (*n used, *cap allocated). */
 static int append(double **a, size_t *n, size_t *cap, const double *v, int k)
 {
+	if (k <= 0)
+		return 0; /* nothing to copy, and *a may still be NULL */
 	if (*n + (size_t)k > *cap) {
 		size_t c = (*cap ? *cap * 2 : 64) + (size_t)k;
 		double *p = realloc(*a, c * sizeof *p);
