@@ -57,6 +57,11 @@ check "fleet two hosts: exit 0" [ "$rc" -eq 0 ]
 check "fleet two hosts: two files named HOST-YYYYMMDD.tsv, nothing else" dir_is "$R" "alpha-$day.tsv" "beta-$day.tsv"
 check "fleet two hosts: alpha's tables, Host cell alpha" table_ok "$R/alpha-$day.tsv" alpha "$SYSCALL" "$PROC"
 check "fleet two hosts: beta's tables, Host cell beta" table_ok "$R/beta-$day.tsv" beta "$SYSCALL" "$PROC"
+# what a failed check above saw, so that a rare failure can be read
+for h in alpha beta; do
+	table_ok "$R/$h-$day.tsv" "$h" "$SYSCALL" "$PROC" 2>/dev/null ||
+		sed "s/^/# $h: /" "$R/$h-$day.tsv" 2>/dev/null | grep -v '^# [a-z]*: # '
+done
 check "fleet two hosts: alpha's ctx and ipc tables" table_ok_or_fail "$R/alpha-$day.tsv" alpha "$CTX" "$IPC"
 check "fleet two hosts: beta's ctx and ipc tables" table_ok_or_fail "$R/beta-$day.tsv" beta "$CTX" "$IPC"
 check "fleet two hosts: login shell chatter kept out of the files" sh -c 'head -n 1 "$1" | grep -q "^# osbench " && head -n 1 "$2" | grep -q "^# osbench "' _ "$R/alpha-$day.tsv" "$R/beta-$day.tsv"
