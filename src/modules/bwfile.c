@@ -3,7 +3,7 @@
  * bw_file_rd io_only does; one op is one 64 KB read and its sum, and the
  * reads go round the file, back to its start (lseek) at the end.  The
  * file is as large as the memory modules' buffer, larger than the caches
- * (4 times the last-level cache, at least 32 MB: membuf_size()), so the
+ * (twice the last-level cache, at least 32 MB: membuf_size()), so the
  * page cache is read from memory, as at the large sizes lmbench's table
  * takes; it is written in 64 KB writes, which shapes how the page cache
  * holds it (lmbench's own file is written in 8 KB ones). */

@@ -101,7 +101,7 @@ size_t membuf_size(void)
 		cache = cache_sysconf();
 	if (!cache)
 		cache = FALLBACK_CACHE;
-	len = cache <= MAX_SIZE / 4 ? cache * 4 : MAX_SIZE;
+	len = cache <= MAX_SIZE / 2 ? cache * 2 : MAX_SIZE;
 	if (len < MIN_SIZE)
 		len = MIN_SIZE;
 	return len / (2 * MEMBUF_CHUNK) * (2 * MEMBUF_CHUNK);
