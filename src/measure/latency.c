@@ -61,8 +61,8 @@ static int empty_run(struct mod_ctx *c, uint64_t n)
 /* n iterations of fn: nanoseconds in *ns, and this process's resource use
  * around them added to *used when it is not NULL.  The module's own run()
  * is made ready by its prepare hook first, outside the clock and outside
- * *used, and counts towards what its helpers' resource use is spread
- * over. */
+ * *used, and its ops are what the resource use of the module's child
+ * processes is spread over. */
 static int sample(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t n, double *ns,
 		  struct usage *used)
 {

@@ -1,4 +1,4 @@
-/* One-way streams for the bwpipe, bwunix and bwtcp modules: a helper
+/* One-way streams for the bwpipe, bwunix and bwtcp modules: a writer
  * process writes blocks of BWIO_CHUNK bytes as fast as the channel takes
  * them, and the measuring process reads and counts them, as lmbench's
  * bw_pipe, bw_unix and bw_tcp do. */
@@ -24,9 +24,9 @@ void bwio_source(int fd)
 #endif
 	;
 
-/* Fork a helper that keeps only fd (proc_child_init), frees release (the
-   caller's state, of no use to the helper; NULL is allowed) and runs
-   bwio_source(fd).  Returns its pid, or -1 with ctx->err set. */
+/* Fork a writer process that keeps only fd (proc_child_init), frees
+   release (the caller's state, of no use to the writer; NULL is allowed)
+   and runs bwio_source(fd).  Returns its pid, or -1 with ctx->err set. */
 pid_t bwio_source_fork(struct mod_ctx *ctx, int fd, void *release);
 
 /* Read exactly len bytes from fd into buf, in reads of what is left.  End
