@@ -57,7 +57,7 @@ int sample_list(struct parser *ps, int line, struct span s, const char *what, si
  * the distribution rising from its first point to its last. */
 static int attach_tail(struct parser *ps, int line, const struct extras *x, struct rfigure *g)
 {
-	const double *cdf = ps->f->pool + x->cdf_first;
+	const double *cdf;
 	int given = 0;
 
 	for (int i = 0; i < TV_COUNT; i++)
@@ -67,6 +67,8 @@ static int attach_tail(struct parser *ps, int line, const struct extras *x, stru
 	if (given != TV_COUNT || x->cdf_count < 2)
 		return fail_at(ps, line, "op_p50_us, op_p99_us, op_p999_us, op_max_us, stalls, "
 					 "op_batch and op_cdf_us: some without the others");
+	/* only now: with no list the pool may not exist yet */
+	cdf = ps->f->pool + x->cdf_first;
 	if (g->status != ST_OK)
 		return fail_at(ps, line, "a tail for a figure that is not ok");
 	if (!(x->tail[TV_P50] <= x->tail[TV_P99] && x->tail[TV_P99] <= x->tail[TV_P999] &&

@@ -40,7 +40,7 @@ pid_t bwio_source_fork(struct mod_ctx *ctx, int fd, void *release)
 	if (pid == 0) {
 		proc_child_init(&fd, 1, 1);
 		/* Nothing here uses it; freed, it is not reported lost when
-		   the helper exits (valgrind checks every process). */
+		   the writer exits (valgrind checks every process). */
 		free(release);
 		bwio_source(fd);
 	}
