@@ -1,10 +1,14 @@
 #!/bin/sh
 # How steady osbench's figures are from run to run on this host: RUNS runs
 # one after another, each in long format, then per figure the coefficient
-# of variation of its table value across the runs, next to the CV that
-# other estimators of the same samples would have had (the 25th
-# percentile, and the mean of the middle half).  Ends with the median and
-# the largest CV over the figures and the median wall time of a run.
+# of variation of its table value (the figure: the 25th percentile of a
+# time's samples, the 75th of a rate's) across the runs, next to the CV
+# that other estimators of the same samples would have had (the median,
+# the 25th percentile, and the mean of the middle half).  The last two
+# columns say where a run's own samples scatter: the CV within a round
+# (one child's samples) and the CV of the rounds' means, each averaged
+# over the runs.  Ends with the median and the largest CV over the
+# figures and the median wall time of a run.
 #
 #   scripts/bench-repro.sh [-n RUNS] [-b OSBENCH] [-k DIR] [-- RUN-ARGS...]
 #   scripts/bench-repro.sh -n 6                  # the default run, 6 times
@@ -66,6 +70,21 @@ function cv(key, what,   i, m, s, d) { m = 0
 	for (i = 1; i <= nrun[key]; i++) m += val[key, what, i]; m /= nrun[key]
 	for (i = 1; i <= nrun[key]; i++) { d = val[key, what, i] - m; s += d * d }
 	return nrun[key] > 1 && m > 0 ? 100 * sqrt(s / (nrun[key] - 1)) / m : 0 }
+# where the samples of a run scatter (they come round by round, k a round):
+# the CV within a round (pooled) and that of the means of the rounds, summed
+# over the runs
+function spread(key, s, n, rounds,   k, j, i, m, gm, ss, sb) {
+	k = rounds > 0 ? int(n / rounds) : 0
+	if (k < 2 || k * rounds != n) return
+	for (i = 1; i <= n; i++) gm += s[i]; gm /= n
+	if (gm <= 0) return
+	for (j = 0; j < rounds; j++) { m = 0
+		for (i = 1; i <= k; i++) m += s[j * k + i]; m /= k
+		for (i = 1; i <= k; i++) ss += (s[j * k + i] - m) ^ 2
+		sb += (m - gm) ^ 2 }
+	within[key] += 100 * sqrt(ss / (n - rounds)) / gm
+	between[key] += rounds > 1 ? 100 * sqrt(sb / (rounds - 1)) / gm : 0
+	nspread[key]++ }
 FNR == 1 { file++ }
 /^#/ { next }
 $1 == "table" { for (i = 1; i <= NF; i++) col[$i] = i; next }
@@ -76,21 +95,25 @@ $(col["status"]) == "ok" {
 	if (!(key in nrun)) order[++nkeys] = key
 	r = ++nrun[key]
 	n = split($(col["samples_us"]), s, ",")
+	spread(key, s, n, $(col["rounds"]))
 	sort(s, n)
+	val[key, "value", r] = $(col["value_us"])
 	val[key, "median", r] = $(col["median_us"])
 	val[key, "p25", r] = quantile(s, n, 0.25)
 	val[key, "midmean", r] = midmean(s, n)
 	rounds[key] += $(col["rounds"])
 }
 END {
-	printf "%-34s %8s %8s %8s %7s\n", "figure", "median", "p25", "midmean", "rounds"
+	printf "%-34s %8s %8s %8s %8s %7s %8s %8s\n", "figure", "figure", "median", "p25", "midmean", "rounds", "in-round", "rounds"
 	for (k = 1; k <= nkeys; k++) { key = order[k]
-		a = cv(key, "median"); b = cv(key, "p25"); c = cv(key, "midmean")
-		printf "%-34s %7.1f%% %7.1f%% %7.1f%% %7.1f\n", key, a, b, c, rounds[key] / nrun[key]
-		cm[k] = a; cp[k] = b; cq[k] = c }
-	sort(cm, nkeys); sort(cp, nkeys); sort(cq, nkeys)
-	printf "%-34s %7.1f%% %7.1f%% %7.1f%%\n", "median CV over figures", quantile(cm, nkeys, 0.5), quantile(cp, nkeys, 0.5), quantile(cq, nkeys, 0.5)
-	printf "%-34s %7.1f%% %7.1f%% %7.1f%%\n", "largest CV", cm[nkeys], cp[nkeys], cq[nkeys]
+		v = cv(key, "value"); a = cv(key, "median"); b = cv(key, "p25"); c = cv(key, "midmean")
+		w = nspread[key] ? within[key] / nspread[key] : 0
+		bb = nspread[key] ? between[key] / nspread[key] : 0
+		printf "%-34s %7.1f%% %7.1f%% %7.1f%% %7.1f%% %7.1f %7.1f%% %7.1f%%\n", key, v, a, b, c, rounds[key] / nrun[key], w, bb
+		cv_[k] = v; cm[k] = a; cp[k] = b; cq[k] = c }
+	sort(cv_, nkeys); sort(cm, nkeys); sort(cp, nkeys); sort(cq, nkeys)
+	printf "%-34s %7.1f%% %7.1f%% %7.1f%% %7.1f%%\n", "median CV over figures", quantile(cv_, nkeys, 0.5), quantile(cm, nkeys, 0.5), quantile(cp, nkeys, 0.5), quantile(cq, nkeys, 0.5)
+	printf "%-34s %7.1f%% %7.1f%% %7.1f%% %7.1f%%\n", "largest CV", cv_[nkeys], cm[nkeys], cp[nkeys], cq[nkeys]
 }' "$dir"/run*.tsv
 [ -s "$dir/walls" ] && awk '{ w[NR] = $2 - $1 } END { for (i = 2; i <= NR; i++) { t = w[i]
 	for (j = i - 1; j >= 1 && w[j] > t; j--) w[j + 1] = w[j]; w[j + 1] = t }
