@@ -42,9 +42,10 @@ struct run_opts {
 
 enum status { ST_OK, ST_FAIL, ST_NA };
 
-/* The fast quartile: where the table's figure sits among the samples. */
-#define FIGURE_QUANTILE_TIME 0.25
-#define FIGURE_QUANTILE_RATE 0.75
+/* Where the table's figure sits among the samples: the median, which a
+ * shared machine's noise moves least from run to run whichever way it
+ * goes (README, "How a figure is measured"). */
+#define FIGURE_QUANTILE 0.5
 
 /* The CV above which a figure is flagged as scattered. */
 #define NOISY_CV_PCT 20.0
@@ -68,10 +69,9 @@ struct measurement {
 	uint64_t n;           /* ops in one sample */
 	int reps;             /* samples taken, over all rounds */
 	int rounds;           /* children the samples came from */
-	/* per op: microseconds (latency) or ops/s (sweep).  value is the
-	   figure the tables print: the fast quartile of the samples (the
-	   25th percentile of times, the 75th of rates), since noise on a
-	   shared machine only ever slows; ci_lo and ci_hi bound it (95 %) */
+	/* per op: microseconds (latency), MB/s (bandwidth) or ops/s
+	   (sweep).  value is the figure the tables print, the samples'
+	   FIGURE_QUANTILE; ci_lo and ci_hi bound it (95 %) */
 	double value, median, min, max, ci_lo, ci_hi;
 	double cv_pct;
 	double vcsw_per_op, ivcsw_per_op;

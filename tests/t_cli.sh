@@ -150,6 +150,16 @@ wait "$pid"
 check "cli SIGTERM leaves no partial output file" [ -z "$(ls "$work" | grep int.tsv)" ]
 check "cli SIGTERM leaves no temp directory" tmp_empty
 
+# --- the host record says whether a mapping gets huge pages on request
+# (the bw table's memory figures ask for them)
+run run -q null
+thp=/sys/kernel/mm/transparent_hugepage/enabled
+want=-
+[ -r "$thp" ] && want=$(sed -n 's/.*\[\([a-z]*\)\].*/\1/p' "$thp")
+check "cli host record names the huge page mode ($want)" grep -qx "# huge pages: $want" "$work/out"
+run run -q -f json null
+check "cli json host names the huge page mode" grep -q "\"huge_pages\": \"$want\"" "$work/out"
+
 # --- the host record names the file system the file figures ran on
 if command -v findmnt >/dev/null 2>&1; then
 	run run -q null

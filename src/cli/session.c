@@ -9,6 +9,7 @@
 #include "sys/affinity.h"
 #include "sys/build.h"
 #include "sys/fstype.h"
+#include "sys/hugepages.h"
 #include "sys/interrupt.h"
 #include "results/label.h"
 #include "cli/session.h"
@@ -139,6 +140,7 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 		return 2;
 	}
 	fs_type(s->tmpdir, s->host.tmpfs, sizeof s->host.tmpfs);
+	huge_pages_mode(s->host.huge_pages, sizeof s->host.huge_pages);
 	s->writes = writes;
 	if (writes && open_output(s, a) < 0) {
 		tmpdir_remove(s->tmpdir);

@@ -288,19 +288,11 @@ static void shuffle(size_t *v, size_t n, uint64_t *state)
 	}
 }
 
-/* Where a figure's value sits among its samples: rates (a sweep's ops/s,
- * a bandwidth's MB/s) are better high, times low. */
-static double quantile_of(const struct figure *f)
-{
-	return f->s->level > 0 || (f->s->mod->flags & MOD_BANDWIDTH) ? FIGURE_QUANTILE_RATE
-								      : FIGURE_QUANTILE_TIME;
-}
-
 /* The figure so far and its 95 % interval (scratch gets the samples
  * sorted). */
 static double figure_value(const struct figure *f, double *scratch, double *lo, double *hi)
 {
-	double q = quantile_of(f);
+	double q = FIGURE_QUANTILE;
 
 	memcpy(scratch, f->samples, f->nsamples * sizeof *scratch);
 	stats_sort(scratch, f->nsamples);

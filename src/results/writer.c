@@ -73,6 +73,8 @@ void writer_host_comments(const struct writer *w)
 		fprintf(w->f, "# placement: %s\n", h->placement);
 	if (h->tmpfs[0])
 		fprintf(w->f, "# tmpdir fs: %s\n", h->tmpfs);
+	if (h->huge_pages[0])
+		fprintf(w->f, "# huge pages: %s\n", h->huge_pages);
 	fprintf(w->f, "# date: %s\n# command: %s\n", h->date, h->command);
 }
 

@@ -1,7 +1,8 @@
 /* The numbered files the fscreate and fsdelete modules make and remove:
  * one directory per worker in the measurement's private temp dir,
  * "TMPDIR/PREFIX.WORKER/", holding files named by their number (twelve
- * hex digits), all of one size. */
+ * hex digits), all of one size.  Setting up syncs the file systems first.
+ */
 #ifndef OSBENCH_FSFILES_H
 #define OSBENCH_FSFILES_H
 

@@ -30,9 +30,12 @@ struct membuf {
 	unsigned char *p;
 	size_t len;      /* membuf_size() */
 	size_t off;      /* of the next chunk, within the span the op cycles over */
+	unsigned char *base; /* the mapping p lies in, and its length */
+	size_t mapped;
 };
 
-/* Map the buffer, write every page of it (so no read finds the shared
+/* Map the buffer (2 MB aligned and advised into huge pages where the
+   system has them), write every page of it (so no read finds the shared
    zero page and no op takes a first-touch fault), keep a struct membuf
    in ctx->state and set ctx->bytes_per_op to MEMBUF_CHUNK.  0, or -1
    with ctx->err set. */
