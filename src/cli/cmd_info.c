@@ -28,7 +28,7 @@ static const char usage_text[] =
 	"  -t, --time MS        length of one sample (run: 5, scale: 300; quick: 1, 50)\n"
 	"      --precision PCT  stop a figure once its median's 95% interval is within\n"
 	"                       PCT% of it (run: 1, scale: 2)\n"
-	"      --budget S       start no round after S seconds (run: 12, scale: 10)\n"
+	"      --budget S       start no round after S seconds (run: 14, scale: 10)\n"
 	"      --placement P    free, same (default: one CPU) or spread (one CPU each)\n"
 	"      --cpu N          the CPU same and spread start from (default 0)\n"
 	"      --timeout S      give up on one measurement after S seconds\n"
