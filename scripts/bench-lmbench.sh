@@ -3,7 +3,9 @@
 # this host in the same minutes: RUNS passes, each one `osbench run fs bw`
 # then lmbench's programs for those columns, everything on CPU 0 (as
 # osbench's default placement `same`).  Per column: the median over the
-# passes of each tool's figure, and their ratio.  How the two define each
+# passes of each tool's figure, their ratio, and each tool's coefficient
+# of variation over the passes (its steadiness on this host, the same
+# minutes for both).  How the two define each
 # figure is in the README ("fs and bw against lmbench").
 #
 #   scripts/bench-lmbench.sh -L LMBENCH_BIN [-n RUNS] [-b OSBENCH] [-t TABLE]
@@ -99,12 +101,20 @@ function median(k, w,   n, i, j, t, a) { n = cnt[w, k]
 	for (i = 1; i <= n; i++) a[i] = v[w, k, i]
 	for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
 	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+# the coefficient of variation over the passes, in %: the spread of a tool
+# from one pass to the next on this host in the same minutes
+function cv(k, w,   n, i, m, d, s) { n = cnt[w, k]
+	if (n < 2) return -1
+	for (i = 1; i <= n; i++) m += v[w, k, i]; m /= n
+	for (i = 1; i <= n; i++) { d = v[w, k, i] - m; s += d * d }
+	return m > 0 ? 100 * sqrt(s / (n - 1)) / m : -1 }
+function pct(x) { return x < 0 ? "-" : sprintf("%.1f%%", x) }
 FNR == 1 { w++ }
 { if (!((w, $1) in cnt) && w == 1) order[++nk] = $1; v[w, $1, ++cnt[w, $1]] = $2 }
 END {
-	printf "%-22s %12s %12s %8s\n", "column", "osbench", "lmbench", "ratio"
+	printf "%-22s %12s %12s %8s %8s %8s\n", "column", "osbench", "lmbench", "ratio", "os cv", "lm cv"
 	for (i = 1; i <= nk; i++) { k = order[i]
 		o = median(k, 1); l = cnt[2, k] ? median(k, 2) : 0
-		if (l > 0) printf "%-22s %12.4g %12.4g %8.2f\n", k, o, l, o / l
-		else printf "%-22s %12.4g %12s %8s\n", k, o, "-", "-" } }' "$dir/osbench" "$dir/lm2"
+		if (l > 0) printf "%-22s %12.4g %12.4g %8.2f %8s %8s\n", k, o, l, o / l, pct(cv(k, 1)), pct(cv(k, 2))
+		else printf "%-22s %12.4g %12s %8s %8s %8s\n", k, o, "-", "-", pct(cv(k, 1)), "-" } }' "$dir/osbench" "$dir/lm2"
 echo "($runs passes; times in us, bandwidths in MB/s)"

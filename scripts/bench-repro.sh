@@ -1,14 +1,15 @@
 #!/bin/sh
 # How steady osbench's figures are from run to run on this host: RUNS runs
 # one after another, each in long format, then per figure the coefficient
-# of variation of its table value (the figure: the 25th percentile of a
-# time's samples, the 75th of a rate's) across the runs, next to the CV
-# that other estimators of the same samples would have had (the median,
-# the 25th percentile, and the mean of the middle half).  The last two
-# columns say where a run's own samples scatter: the CV within a round
+# of variation of its table value (the figure: the median of its samples)
+# across the runs, next to the CV that other estimators of the same
+# samples would have had (long's median_us, the 25th percentile, and the
+# mean of the middle half).  The last two columns say where a run's own samples scatter: the CV within a round
 # (one child's samples) and the CV of the rounds' means, each averaged
 # over the runs.  Ends with the median and the largest CV over the
-# figures and the median wall time of a run.
+# figures, how far the whole machine moved from run to run (and the CV
+# that is left once each run is divided by that), and the median wall
+# time of a run.
 #
 #   scripts/bench-repro.sh [-n RUNS] [-b OSBENCH] [-k DIR] [-- RUN-ARGS...]
 #   scripts/bench-repro.sh -n 6                  # the default run, 6 times
@@ -98,6 +99,9 @@ $(col["status"]) == "ok" {
 	spread(key, s, n, $(col["rounds"]))
 	sort(s, n)
 	val[key, "value", r] = $(col["value_us"])
+	# as a time whatever the unit, for the factor of the machine below
+	unit = ("unit" in col) ? $(col["unit"]) : "us"
+	tv[key, file] = unit == "us" ? $(col["value_us"]) : ($(col["value_us"]) > 0 ? 1 / $(col["value_us"]) : 0)
 	val[key, "median", r] = $(col["median_us"])
 	val[key, "p25", r] = quantile(s, n, 0.25)
 	val[key, "midmean", r] = midmean(s, n)
@@ -114,6 +118,33 @@ END {
 	sort(cv_, nkeys); sort(cm, nkeys); sort(cp, nkeys); sort(cq, nkeys)
 	printf "%-34s %7.1f%% %7.1f%% %7.1f%% %7.1f%%\n", "median CV over figures", quantile(cv_, nkeys, 0.5), quantile(cm, nkeys, 0.5), quantile(cp, nkeys, 0.5), quantile(cq, nkeys, 0.5)
 	printf "%-34s %7.1f%% %7.1f%% %7.1f%% %7.1f%%\n", "largest CV", cv_[nkeys], cm[nkeys], cp[nkeys], cq[nkeys]
+	machine()
+}
+# How much of the spread is the whole machine: the factor of a run is the
+# median over the figures of each figure (as a time) against its mean
+# over the runs, 1.10 for a run in which the typical figure took 10 %
+# longer.  Then the figures CV once each run is divided by its factor:
+# what is left is each figure on its own.
+function machine(   k, key, f, n, m, c, x, fac, lo, hi, cvs, nc) {
+	if (file < 3) return
+	for (k = 1; k <= nkeys; k++) { key = order[k]; m = c = 0
+		for (f = 1; f <= file; f++) if (tv[key, f] > 0) { m += tv[key, f]; c++ }
+		mean[key] = c == file ? m / c : 0 }
+	lo = 1e9; hi = 0
+	for (f = 1; f <= file; f++) { n = 0
+		for (k = 1; k <= nkeys; k++) if (mean[order[k]] > 0) x[++n] = tv[order[k], f] / mean[order[k]]
+		if (n == 0) return
+		sort(x, n); fac[f] = quantile(x, n, 0.5)
+		if (fac[f] < lo) lo = fac[f]; if (fac[f] > hi) hi = fac[f] }
+	for (k = 1; k <= nkeys; k++) { key = order[k]; if (mean[key] <= 0) continue
+		m = 0; for (f = 1; f <= file; f++) m += tv[key, f] / fac[f]; m /= file
+		c = 0; for (f = 1; f <= file; f++) c += (tv[key, f] / fac[f] - m) ^ 2
+		cvs[++nc] = 100 * sqrt(c / (file - 1)) / m }
+	m = 0; for (f = 1; f <= file; f++) m += fac[f]; m /= file
+	c = 0; for (f = 1; f <= file; f++) c += (fac[f] - m) ^ 2
+	printf "the machine, run by run:          factors %.3f to %.3f, CV %.1f%%\n", lo, hi, 100 * sqrt(c / (file - 1)) / m
+	sort(cvs, nc)
+	printf "median CV, each run divided by its factor: %.1f%%\n", quantile(cvs, nc, 0.5)
 }' "$dir"/run*.tsv
 [ -s "$dir/walls" ] && awk '{ w[NR] = $2 - $1 } END { for (i = 2; i <= NR; i++) { t = w[i]
 	for (j = i - 1; j >= 1 && w[j] > t; j--) w[j + 1] = w[j]; w[j + 1] = t }

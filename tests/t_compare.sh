@@ -263,5 +263,31 @@ check "check MB/s: 5 % more is ok" grep -qx "bw${T}TCP${T}2000${T}2100${T}1.05${
 check "check MB/s: the summary" grep -q "^check: 9 figures: 7 ok, 1 slower, 1 faster, 0 fail, 0 missing" "$work/out"
 run check bw-b.tsv bw-a.tsv
 check "check MB/s the other way: the pipe is faster" grep -qx "bw${T}Pipe${T}1500${T}3000${T}2.00${T}-${T}faster" "$work/out"
+# --- a machine-wide move: every figure alike is said on stderr, and in json
+sed 's/^alpha.*/beta\tLinux 6.1\t2400\t3200\t1600\t6400\t7200\t8000\t4800\t9600\t5600/' bw-a.tsv >"$work/bw-slow.tsv"
+run check bw-a.tsv "$work/bw-slow.tsv"
+check "check machine-wide: every figure is slower, exit 1" [ "$rc" -eq 1 ]
+check "check machine-wide: said on stderr in one line" \
+	grep -qx "osbench: check: note: the whole machine moved: 9 of 9 figures took longer, the typical one 25% slower than its baseline" "$work/err"
+check "check machine-wide: the verdicts stay each figure's own" grep -qx "bw${T}Pipe${T}3000${T}2400${T}0.80${T}-${T}slower" "$work/out"
+run check -f json bw-a.tsv "$work/bw-slow.tsv"
+check "check machine-wide: json summary" \
+	grep -q '"typical_time_ratio": 1.25, "moved_alike": 9, "machine_wide": true}' "$work/out"
+run check bw-a.tsv bw-b.tsv
+check "check one figure moved: no machine-wide note" [ ! -s "$work/err" ]
+run check -f json bw-a.tsv bw-b.tsv
+check "check one figure moved: typical ratio 1, not machine-wide" \
+	grep -q '"typical_time_ratio": 1, "moved_alike": 0, "machine_wide": false}' "$work/out"
+# six figures 20 % down, three 25 % up: the typical one is slower, but
+# only two in three moved that way
+sed 's/^alpha.*/beta\tLinux 6.1\t2400\t3200\t1600\t6400\t7200\t8000\t7500\t15000\t8750/' bw-a.tsv >"$work/bw-mixed.tsv"
+run check bw-a.tsv "$work/bw-mixed.tsv"
+check "check mixed moves: no machine-wide note" [ ! -s "$work/err" ]
+run check -f json bw-a.tsv "$work/bw-mixed.tsv"
+check "check mixed moves: 6 alike, not machine-wide" grep -q '"moved_alike": 6, "machine_wide": false}' "$work/out"
+run check "$work/bw-slow.tsv" bw-a.tsv
+check "check machine-wide faster: said on stderr" \
+	grep -qx "osbench: check: note: the whole machine moved: 9 of 9 figures took less time, the typical one 20% faster than its baseline" "$work/err"
+
 run compare -f long bw-a.tsv bw-b.tsv
 check "compare MB/s: the unit travels" grep -q "^bw${T}Pipe${T}.*${T}MB/s${T}beta${T}bw-b.tsv${T}ok${T}1500${T}" "$work/out"

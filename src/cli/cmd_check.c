@@ -281,6 +281,20 @@ static void warn_builds(const struct rfile *base, const struct rfile *cur, int n
 		}
 }
 
+/* A whole machine slower or faster moves every figure alike; say so,
+ * so that a page of slower verdicts is read as what it is. */
+static void note_machine_wide(const struct check_tally *t)
+{
+	double pct = 100.0 * (t->typical - 1.0);
+
+	if (!check_machine_wide(t))
+		return;
+	fprintf(stderr, "osbench: check: note: the whole machine moved: %d of %d figures took %s, "
+			"the typical one %.0f%% %s than its baseline\n",
+		t->alike, t->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
+		pct > 0 ? "slower" : "faster");
+}
+
 static int report(const struct args *a, const struct rfile *base, const struct check_row *rows,
 		  size_t n, const struct check_tally *t, double tol)
 {
@@ -315,8 +329,10 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 		if (!interrupt_signal())
 			fprintf(stderr, "osbench: check: %s\n",
 				errno ? strerror(errno) : "measuring again failed");
+	} else if (check_count(rows, n, unchecked, &t) < 0) {
+		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
 	} else {
-		check_count(rows, n, unchecked, &t);
+		note_machine_wide(&t);
 		rc = report(a, base, rows, n, &t, tol);
 	}
 	free_files(again, nagain);

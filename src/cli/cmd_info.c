@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/io.h"
+#include "cli/session.h"
 #include "modules/registry.h"
 #include "sys/build.h"
 
@@ -25,10 +26,7 @@ static const char usage_text[] =
 	"  -o, --output FILE    write results to FILE (replaced only when complete)\n"
 	"  -l, --label NAME     the Host cell (default: the host name)\n"
 	"  -r, --reps N         exactly N rounds per figure (default: until precise)\n"
-	"  -t, --time MS        length of one sample (run: 5, scale: 300; quick: 1, 50)\n"
-	"      --precision PCT  stop a figure once its median's 95% interval is within\n"
-	"                       PCT% of it (run: 1, scale: 2)\n"
-	"      --budget S       start no round after S seconds (run: 14, scale: 10)\n"
+	"@sampling@"
 	"      --placement P    free, same (default: one CPU) or spread (one CPU each)\n"
 	"      --cpu N          the CPU same and spread start from (default 0)\n"
 	"      --timeout S      give up on one measurement after S seconds\n"
@@ -47,8 +45,27 @@ static int finish_stdout(int status)
 	return dest_close(&out, status);
 }
 
+/* The sampling options with their defaults, from the session's own. */
+static void sampling_options(void)
+{
+	struct run_opts run = { 0 }, quick = { 0 }, scale = { 0 }, scale_quick = { 0 };
+
+	session_defaults(&run, SESSION_RUN, 0);
+	session_defaults(&quick, SESSION_RUN, 1);
+	session_defaults(&scale, SESSION_SCALE, 0);
+	session_defaults(&scale_quick, SESSION_SCALE, 1);
+	printf("  -t, --time MS        length of one sample (run: %g, scale: %g; quick: %g, %g)\n",
+	       run.target_ms, scale.target_ms, quick.target_ms, scale_quick.target_ms);
+	printf("      --precision PCT  stop a figure once its median's 95%% interval is within\n"
+	       "                       PCT%% of it (run: %g, scale: %g)\n",
+	       run.precision_pct, scale.precision_pct);
+	printf("      --budget S       start no round after S seconds (run: %g, scale: %g)\n",
+	       run.budget_s, scale.budget_s);
+}
+
 /* The options that only some modules take, naming them from the
- * registry; printed where usage_text says @traits@. */
+ * registry; printed where usage_text says @traits@ (and the sampling
+ * options where it says @sampling@). */
 static void trait_options(void)
 {
 	char remote[128], points[128];
@@ -65,11 +82,15 @@ int cmd_help(const struct args *a, int argc, char **argv)
 	(void)a;
 	(void)argc;
 	(void)argv;
-	const char *mark = strstr(usage_text, "@traits@");
+	const char *sampling = strstr(usage_text, "@sampling@");
+	const char *traits = strstr(usage_text, "@traits@");
 
-	fwrite(usage_text, 1, (size_t)(mark - usage_text), stdout);
+	fwrite(usage_text, 1, (size_t)(sampling - usage_text), stdout);
+	sampling_options();
+	sampling += strlen("@sampling@");
+	fwrite(sampling, 1, (size_t)(traits - sampling), stdout);
 	trait_options();
-	fputs(mark + strlen("@traits@"), stdout);
+	fputs(traits + strlen("@traits@"), stdout);
 	return finish_stdout(0);
 }
 

@@ -33,16 +33,16 @@
 /* How figures are sampled unless told otherwise: a run samples many
  * short rounds until the median is pinned down; --quick takes two rounds
  * of short samples; a sweep's sample is a whole window. */
-static void sampling_defaults(struct run_opts *o, const struct args *a, int scale)
+void session_defaults(struct run_opts *o, enum session_kind kind, int quick)
 {
-	if (scale) {
-		o->target_ms = a->quick ? 50 : 300;
+	if (kind == SESSION_SCALE) {
+		o->target_ms = quick ? 50 : 300;
 		o->samples = 1;
 		o->min_rounds = 3;
-		o->max_rounds = a->quick ? 3 : 8;
+		o->max_rounds = quick ? 3 : 8;
 		o->precision_pct = 2;
-		o->budget_s = a->quick ? 1 : 10;
-	} else if (a->quick) {
+		o->budget_s = quick ? 1 : 10;
+	} else if (quick) {
 		o->target_ms = 1;
 		o->samples = 3;
 		o->min_rounds = o->max_rounds = 2;
@@ -63,7 +63,7 @@ static void resolve_opts(struct session *s, const struct args *a, enum session_k
 	struct run_opts *o = &s->opts;
 	int scale = kind == SESSION_SCALE;
 
-	sampling_defaults(o, a, scale);
+	session_defaults(o, kind, a->quick);
 	if (a->time_ms)
 		o->target_ms = a->time_ms;
 	if (a->reps)

@@ -27,6 +27,9 @@ struct session {
 /* Defaults: latency runs and sweeps differ in sample length and count. */
 enum session_kind { SESSION_RUN, SESSION_SCALE };
 
+/* How figures are sampled unless the options say otherwise (help prints
+ * these). */
+void session_defaults(struct run_opts *o, enum session_kind kind, int quick);
 /* Everything before the first measurement; 2 (with the message printed)
  * when the options or the environment are unusable, else 0. */
 int session_open(struct session *s, const struct args *a, enum session_kind kind,

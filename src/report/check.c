@@ -102,13 +102,54 @@ size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
 	return n;
 }
 
-void check_count(const struct check_row *rows, size_t n, int unchecked, struct check_tally *t)
+/* current / baseline as times: a rate's ratio inverted, so that above 1
+   is slower whatever the unit; 0 where either side has no value */
+static double time_ratio(const struct check_row *r)
+{
+	if (!r->c || r->c->status != ST_OK || r->b->value <= 0 || r->c->value <= 0)
+		return 0;
+	return schema_higher_is_better(r->b->unit) ? r->b->value / r->c->value
+						   : r->c->value / r->b->value;
+}
+
+static int typical_move(const struct check_row *rows, size_t n, struct check_tally *t)
+{
+	double *ratio = malloc((n ? n : 1) * sizeof *ratio);
+	size_t k = 0;
+
+	if (!ratio)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if ((ratio[k] = time_ratio(&rows[i])) > 0)
+			k++;
+	t->compared = (int)k;
+	if (k) {
+		stats_sort(ratio, k);
+		t->typical = stats_quantile(ratio, k, 0.5);
+		/* a typical figure that did not move has no way to move alike */
+		for (size_t i = 0; i < k && t->typical != 1; i++)
+			t->alike += t->typical > 1 ? ratio[i] > 1 : ratio[i] < 1;
+	}
+	free(ratio);
+	return 0;
+}
+
+int check_count(const struct check_row *rows, size_t n, int unchecked, struct check_tally *t)
 {
 	memset(t, 0, sizeof *t);
 	for (size_t i = 0; i < n; i++)
 		t->n[rows[i].v]++;
 	t->figures = (int)n;
 	t->unchecked = unchecked;
+	return typical_move(rows, n, t);
+}
+
+int check_machine_wide(const struct check_tally *t)
+{
+	double pct = 100.0 * (t->typical - 1.0);
+
+	return t->compared >= CHECK_SHIFT_FIGURES && (pct >= CHECK_SHIFT_PCT || pct <= -CHECK_SHIFT_PCT) &&
+	       4 * t->alike >= 3 * t->compared;
 }
 
 /* ---- reports ------------------------------------------------------------- */
@@ -184,7 +225,10 @@ static void report_json(FILE *out, const struct rfile *base, const struct check_
 	fprintf(out, "%s],\n  \"summary\": {\"figures\": %d", n ? "\n  " : "", t->figures);
 	for (int v = 0; v < V_COUNT; v++)
 		fprintf(out, ", \"%s\": %d", verdict_names[v], t->n[v]);
-	fprintf(out, ", \"not_checked\": %d}\n}\n", t->unchecked);
+	fprintf(out, ", \"not_checked\": %d", t->unchecked);
+	json_number(out, "typical_time_ratio", t->typical, t->compared > 0);
+	fprintf(out, ", \"moved_alike\": %d, \"machine_wide\": %s}\n}\n", t->alike,
+		check_machine_wide(t) ? "true" : "false");
 }
 
 static void xml_text(FILE *out, const char *s)

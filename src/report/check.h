@@ -22,9 +22,22 @@ struct check_row {
 	int confirmed;        /* measured again in rerun mode */
 };
 
+/* A machine-wide move: at least this many figures with a value on both
+ * sides, the typical one moved by at least SHIFT_PCT, and at least three
+ * in four moved the same way.  A host's other tenants, its clock, or a
+ * change that touches every operation moves every figure alike; the
+ * verdicts stay each figure's own, the report says so beside them. */
+#define CHECK_SHIFT_FIGURES 5
+#define CHECK_SHIFT_PCT 5.0
+
 struct check_tally {
 	int n[V_COUNT];
 	int figures, unchecked;
+	/* over the figures with a value on both sides: the median of their
+	   ratios as times (a rate's inverted, so above 1 is slower in every
+	   unit), 0 when there are none, and how many moved that way */
+	int compared, alike;
+	double typical;
 };
 
 /* The current figure matching a baseline one: same table and column (and
@@ -39,7 +52,10 @@ size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
 /* Judge rows[0..n-1]: p-values first, Holm over those that have one,
  * then each verdict (tol a fraction).  -1 when out of memory. */
 int check_judge(const struct rfile *base, struct check_row *rows, size_t n, double tol);
-void check_count(const struct check_row *rows, size_t n, int unchecked, struct check_tally *t);
+/* The verdicts' tally and the typical move; -1 when out of memory. */
+int check_count(const struct check_row *rows, size_t n, int unchecked, struct check_tally *t);
+/* Whether t's typical move is machine-wide (see CHECK_SHIFT_*). */
+int check_machine_wide(const struct check_tally *t);
 /* format: "table", "json" or "junit". */
 void check_report(FILE *out, const char *format, const struct rfile *base,
 		  const struct check_row *rows, size_t n, const struct check_tally *t,

@@ -1,4 +1,5 @@
-/* The type of the file system a directory is on ("ext4", "tmpfs"). */
+/* The type of the file system a directory is on ("ext4", "tmpfs"), with
+ * " (no journal)" after an ext4 that the system says has none. */
 #ifndef OSBENCH_SYS_FSTYPE_H
 #define OSBENCH_SYS_FSTYPE_H
 

@@ -53,11 +53,13 @@ int fsfiles_setup(struct mod_ctx *ctx, const char *prefix)
 		return -1;
 	}
 	f->path[len - 1] = '/';
-	/* The backlog of a journal is charged to whoever creates next: on
-	   ext4 over a virtual disk, creates after a burst of other writes
-	   (the run's other file figures, or whatever ran before) took 0.9 ms
-	   each, and 50 us after a sync.  So each round starts from a file
-	   system with nothing pending, off the clock. */
+	/* Each round starts from a file system with nothing pending, off
+	   the clock.  What is pending is charged to whoever creates next: an
+	   ext4 without a journal will not reuse an inode freed in the last
+	   60 s, or 300 s while its inode table block is unwritten, and every
+	   create steps over each such inode of its group in turn (the run's
+	   own deletes, and whatever ran before).  After a sync the shorter
+	   window holds: creates that took 0.9 ms each took 50 us. */
 	sync();
 	fsfiles_name(f, 0);
 	ctx->state = f;
