@@ -2,6 +2,7 @@
  * one (Mann-Whitney U where both sides have samples, Holm-corrected over
  * every figure tested; beyond the tolerance and significant is a change),
  * printed as a table, json or JUnit XML. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,10 +147,8 @@ int check_count(const struct check_row *rows, size_t n, int unchecked, struct ch
 
 int check_machine_wide(const struct check_tally *t)
 {
-	double pct = 100.0 * (t->typical - 1.0);
-
-	return t->compared >= CHECK_SHIFT_FIGURES && (pct >= CHECK_SHIFT_PCT || pct <= -CHECK_SHIFT_PCT) &&
-	       4 * t->alike >= 3 * t->compared;
+	return t->compared >= CHECK_SHIFT_FIGURES &&
+	       100.0 * fabs(t->typical - 1.0) >= CHECK_SHIFT_PCT && 4 * t->alike >= 3 * t->compared;
 }
 
 /* ---- reports ------------------------------------------------------------- */

@@ -49,7 +49,7 @@ static int from_table(FILE *f, const char *dir, char *type, size_t len, char *de
  * system has no journal.  That changes what File Create costs by ten
  * times or more: without a journal, ext4 does not reuse an inode freed in
  * the last minute, and each create steps over every such inode of its
- * group (README, "fs and bw against lmbench").  1 only when sysfs says
+ * group (README, "File Create and the journal").  1 only when sysfs says
  * so; where it cannot tell, nothing is claimed. */
 static int ext4_without_journal(const char *device)
 {
