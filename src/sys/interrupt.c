@@ -19,14 +19,14 @@ static const char *remove_first;
 /* Every signal whose default is to end the process without a program
  * error: from a terminal (INT, QUIT, HUP when it closes), from kill and
  * service managers (TERM, USR1, USR2, the real-time ones), from timers and
- * limits nobody here set (ALRM, VTALRM, PROF, XCPU), a reader gone (PIPE)
- * and the rest (IO, PWR, STKFLT).  Each ends a run as SIGTERM does: the
- * children killed, the private directory removed, then the signal raised
- * again.  SIGXFSZ is not here: it is ignored, so that a write past the
- * file-size limit fails with EFBIG and the results go to stdout. */
+ * limits nobody here set (ALRM, VTALRM, PROF, XCPU) and the rest (IO,
+ * PWR, STKFLT).  Each ends a run as SIGTERM does: the children killed,
+ * the private directory removed, then the signal raised again.  SIGPIPE
+ * and SIGXFSZ are not here: the command layer ignores them, so that the
+ * write fails and is reported. */
 static const int fixed_ending[] = {
-	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
-	SIGVTALRM, SIGPROF, SIGXCPU,
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+	SIGPROF, SIGXCPU,
 #ifdef SIGIO
 	SIGIO,
 #endif
@@ -129,8 +129,6 @@ int interrupt_install(void)
 	for (size_t i = 0; i < nending; i++)
 		if (takes_over(ending[i]) && sigaction(ending[i], &sa, NULL) < 0)
 			return -1;
-	if (signal(SIGXFSZ, SIG_IGN) == SIG_ERR)
-		return -1;
 	installed = 1;
 	return 0;
 }
