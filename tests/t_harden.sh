@@ -454,9 +454,10 @@ echo "$echo $refused $silent"
 BASH
 # serve_clients NAME LIMITS N: serve under ulimit LIMITS, N clients; sets
 # answered, refused, silent
-serve_clients() {
-	what=$1
-	sh -c "ulimit $2 && exec \"\$@\"" _ "$OSBENCH" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
+# start_serve LIMITS: serve under ulimit LIMITS in the background; sets
+# serve_pid, and port once it listens (empty when it never did)
+start_serve() {
+	sh -c "ulimit $1 && exec \"\$@\"" _ "$OSBENCH" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
 	serve_pid=$!
 	port=
 	n=0
@@ -465,6 +466,10 @@ serve_clients() {
 		port=$(sed -n 's/.*listening on .*:\([0-9]*\) (tcp and udp)$/\1/p' "$work/serve.out")
 		n=$((n + 1))
 	done
+}
+serve_clients() {
+	what=$1
+	start_serve "$2"
 	answered=0 refused=0 silent=1
 	if [ -n "$port" ]; then
 		set -- $(timeout 120 bash "$work/clients.bash" "$port" "$3")
@@ -488,15 +493,7 @@ if command -v bash >/dev/null 2>&1; then
 	check "harden serve soft 64 hard 256: the limit raised, all 100 answered" [ "$answered" -eq 100 ]
 	# idle connections that fill every place must not lock a new client
 	# out: osbench's own --remote figures still measure
-	sh -c 'ulimit -n 100 && exec "$@"' _ "$OSBENCH" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
-	serve_pid=$!
-	port=
-	n=0
-	while [ -z "$port" ] && [ "$n" -lt 100 ]; do
-		sleep 0.1
-		port=$(sed -n 's/.*listening on .*:\([0-9]*\) (tcp and udp)$/\1/p' "$work/serve.out")
-		n=$((n + 1))
-	done
+	start_serve "-n 100"
 	bash -c 'for ((i = 0; i < 100; i++)); do exec {fd}<>"/dev/tcp/127.0.0.1/$1"; done 2>/dev/null; sleep 60' _ "$port" &
 	idlers=$!
 	sleep 1.5
