@@ -133,10 +133,16 @@ refused "rounds run -f junit" "--format: 'junit' applies to 'check' only" run -f
 
 # --reps fixes the rounds; --precision and --budget are taken
 run run -r 3 -t 1 -f long null
-rounds_of_null() { awk -F'\t' '$1 == "syscall" { print $20 }' "$work/out"; }
+# the rounds column, found by its name
+rounds_of_null() { awk -F'\t' '$1 == "table" { for (i = 1; i <= NF; i++) if ($i == "rounds") c = i }
+	$1 == "syscall" && c { print $c }' "$work/out"; }
 check "rounds --reps 3 gives three rounds" [ "$(rounds_of_null)" = 3 ]
-run run -t 1 --precision 50 --budget 5 -f long null
-check "rounds --precision 50 stops at the fewest rounds (5)" [ "$(rounds_of_null)" = 5 ]
+# how many rounds a precision takes depends on the machine's noise (at
+# 50 % a loaded machine took up to 30): only that it begins with the
+# fewest (5) and ends by itself is certain
+run run -t 1 --precision 100 --budget 5 -f long null
+check "rounds --precision 100: exit 0" [ "$rc" -eq 0 ]
+check "rounds --precision 100: at least the fewest rounds (5)" [ "$(rounds_of_null)" -ge 5 ]
 run run -t 1 --precision 0.0001 --budget 0.2 -f long null stat
 check "rounds --budget stops a run that cannot be precise" [ "$rc" -eq 0 ]
 check "rounds --budget: the rounds begun stand" awk -F'\t' '$1 == "syscall" { if ($20 < 1 || $20 >= 40) bad++; n++ } END { exit bad > 0 || n != 2 }' "$work/out"
