@@ -192,8 +192,9 @@ static void check_faults(struct round *rd, struct mod_ctx *c, int k)
 {
 	struct report *r = rd->r;
 	double per_op = rd->used.faults / ((double)r->n * c->ops_per_iter * k);
+	double least = rd->j->s->mod->min_faults_per_op;
 
-	if (per_op < MIN_FAULTS_PER_OP) {
+	if (per_op < (least > 0 ? least : MIN_FAULTS_PER_OP)) {
 		r->status = ST_FAIL;
 		snprintf(r->reason, sizeof r->reason,
 			 "%.2f page faults per op: pages were not dropped", per_op);
