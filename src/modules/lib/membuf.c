@@ -260,10 +260,16 @@ void membuf_sum_ints(const void *p, size_t len)
 	size_t n = len / sizeof *w / BLOCK_INTS * BLOCK_INTS;
 	uint32_t s = 0;
 
-	for (size_t b = 0; b < n; b += BLOCK_INTS)
-		for (size_t i = b; i < b + BLOCK_INTS; i += 8)
-			s += w[i] + w[i + 1] + w[i + 2] + w[i + 3] +
-			     w[i + 4] + w[i + 5] + w[i + 6] + w[i + 7];
+	for (size_t i = 0; i < n; i += 8) {
+		s += w[i];
+		s += w[i + 1];
+		s += w[i + 2];
+		s += w[i + 3];
+		s += w[i + 4];
+		s += w[i + 5];
+		s += w[i + 6];
+		s += w[i + 7];
+	}
 	sink += s;
 }
 
@@ -314,9 +320,16 @@ void membuf_sum_chain(const void *p, size_t len)
 	size_t n = len / sizeof *w, i;
 	unsigned long s = 0;
 
-	for (i = 0; i + 8 <= n; i += 8)
-		s += w[i] + w[i + 1] + w[i + 2] + w[i + 3] +
-		     w[i + 4] + w[i + 5] + w[i + 6] + w[i + 7];
+	for (i = 0; i + 8 <= n; i += 8) {
+		s += w[i];
+		s += w[i + 1];
+		s += w[i + 2];
+		s += w[i + 3];
+		s += w[i + 4];
+		s += w[i + 5];
+		s += w[i + 6];
+		s += w[i + 7];
+	}
 	for (; i < n; i++)
 		s += w[i];
 	sink += s;

@@ -1,10 +1,13 @@
-/* The memory the bandwidth modules stream through: the bwcopy, bwhcopy,
- * bwread and bwwrite buffer, larger than the caches, and the word loops
- * that bwread, bwfile and bwmmap sum with, bwhcopy copies with and
- * bwwrite stores with.  The loops live here, in their own translation
- * unit, with a volatile sink or volatile stores: the compiler can neither
- * drop a sum nobody reads nor turn a copy or a store loop into a call to
- * memcpy or memset. */
+/* The memory the bandwidth modules stream through: the buffer of the bw
+ * table's bwcopy, bwhcopy, bwread and bwwrite (in the pages the system
+ * gives unasked, as lmbench's) and of the mem table's memcpy2m, memcp8,
+ * memrd8 and memwr8 (in 2 MB pages where it gives them on request),
+ * larger than the caches; the loops of lmbench's bw_mem (4-byte ints) and
+ * its bread() that the bw modules use, and the 8-byte loops of the mem
+ * table.  The loops live here, in their own translation unit, with a
+ * volatile sink or volatile accesses: the compiler can neither drop a sum
+ * nobody reads nor turn a copy or a store loop into a call to memcpy or
+ * memset, nor widen lmbench's words. */
 #ifndef OSBENCH_MEMBUF_H
 #define OSBENCH_MEMBUF_H
 
