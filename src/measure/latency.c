@@ -186,8 +186,8 @@ static void report_usage(struct round *rd, struct mod_ctx *c, int k)
 }
 
 /* A MOD_FAULTS figure stands only if its op samples faulted, about once
- * an op: otherwise the module timed touches of pages that were still
- * mapped, not faults. */
+ * an op or as often as the module says its op faults: otherwise the
+ * module timed touches of pages that were still mapped, not faults. */
 static void check_faults(struct round *rd, struct mod_ctx *c, int k)
 {
 	struct report *r = rd->r;
