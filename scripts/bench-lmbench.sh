@@ -10,14 +10,19 @@
 # on this host, the same minutes for both).  How the two define each
 # figure is in the README ("The lmbench-named columns against lmbench").
 #
-#   scripts/bench-lmbench.sh -L LMBENCH_BIN [-n RUNS] [-b OSBENCH] [-t TABLES] [-p same|free|both] [-F]
+#   scripts/bench-lmbench.sh -L LMBENCH_BIN [-n RUNS] [-b OSBENCH] [-t TABLES] [-p same|free|both] [-F] [-c]
 #   scripts/bench-lmbench.sh -L ~/lmbench/bin/x86_64-linux-gnu -n 3
 #   scripts/bench-lmbench.sh -L ~/lmbench/bin/x86_64-linux-gnu -t "fs bw" -p same
 #
 # TABLES: any of syscall proc ctx ipc fs bw (default all six); -p: the
 # placements (default both); -F leaves lat_fs out (it alone can take many
 # minutes on a file system slow to create files), so File Create and
-# Delete have no lmbench figure.  The vm and mem tables are osbench's own and
+# Delete have no lmbench figure.  -c alternates column by column instead
+# of table by table: each pass runs, for every column, osbench's module
+# alone (`run --budget 3 MODULE`) and then lmbench's program, so that the
+# two figures of a column are taken within seconds of each other (on a
+# machine whose load moves from minute to minute, the passes' medians of
+# whole tables do not compare).  The vm and mem tables are osbench's own and
 # have no lmbench figure.  ENOUGH, if set, is passed to lmbench as its
 # sample length in microseconds instead of what its `enough` finds (on a
 # noisy machine that can be a second a sample).
@@ -40,16 +45,17 @@
 # /tmp/hello: lmbench's hello is copied there for the run when no such
 # file exists, and removed again; else proc is left out.
 set -eu
-runs=3 bin=./osbench lm='' tables="syscall proc ctx ipc fs bw" places=both latfs=1
-while getopts n:b:L:t:p:F opt; do
+runs=3 bin=./osbench lm='' tables="syscall proc ctx ipc fs bw" places=both latfs=1 bycol='' budget=3
+while getopts n:b:L:t:p:Fc opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	L) lm=$OPTARG ;;
 	t) tables=$(echo "$OPTARG" | tr , ' ') ;;
 	p) places=$OPTARG ;;
-	F) latfs= ;;
-	*) echo "usage: $0 -L LMBENCH_BIN [-n RUNS] [-b OSBENCH] [-t TABLES] [-p same|free|both] [-F]" >&2; exit 2 ;;
+	F) latfs='' ;;
+	c) bycol=1 ;;
+	*) echo "usage: $0 -L LMBENCH_BIN [-n RUNS] [-b OSBENCH] [-t TABLES] [-p same|free|both] [-F] [-c]" >&2; exit 2 ;;
 	esac
 done
 for t in $tables; do
@@ -104,57 +110,87 @@ lm1() {
 }
 # "TABLE COLUMN<TAB>VALUE" lines from a report's "...: X microseconds"
 us() { awk -v k="$1 $2" '/microseconds/ { printf "%s\t%s\n", k, $(NF - 1) }'; }
-lm_syscall() {
-	lm1 lat_syscall -N 5 null | us syscall "null call"
-	r=$(lm1 lat_syscall -N 5 read | awk '{ print $(NF - 1) }')
-	w=$(lm1 lat_syscall -N 5 write | awk '{ print $(NF - 1) }')
-	awk -v r="$r" -v w="$w" 'BEGIN { printf "syscall null I/O\t%g\n", (r + w) / 2 }'
-	lm1 lat_syscall -N 5 stat "$dir/stat" | us syscall stat
-	lm1 lat_syscall -N 5 open "$dir/stat" | us syscall "open clos"
-	lm1 lat_select -N 5 -n 100 tcp | us syscall "slct TCP"
-	lm1 lat_sig -N 5 install | us syscall "sig inst"
-	lm1 lat_sig -N 5 catch | us syscall "sig hndl"
+# ... from a report whose second field is the figure
+f2() { awk -v k="$1 $2" '{ printf "%s\t%s\n", k, $2 }'; }
+# ... from a bandwidth report that ends "X MB/sec"
+mbs() { awk -v k="$1 $2" -v re="$3" '$0 ~ re { printf "%s\t%s\n", k, $(NF - 1) }'; }
+
+# each table's lmbench-named columns, one a line
+columns() {
+	case $1 in
+	syscall) printf '%s\n' "null call" "null I/O" stat "open clos" "slct TCP" "sig inst" "sig hndl" ;;
+	proc) printf '%s\n' "fork proc" "exec proc" "sh proc" ;;
+	ctx) printf '%s\n' "2p/0K ctxsw" "2p/16K ctxsw" "2p/64K ctxsw" "8p/16K ctxsw" "8p/64K ctxsw" \
+		"16p/16K ctxsw" "16p/64K ctxsw" ;;
+	ipc) printf '%s\n' "2p/0K ctxsw" Pipe "AF UNIX" UDP TCP "TCP conn" ;;
+	fs) printf '%s\n' "0K File Create" "0K File Delete" "10K File Create" "10K File Delete" \
+		"Mmap Latency" "Prot Fault" "Page Fault" "100fd selct" ;;
+	bw) printf '%s\n' Pipe "AF UNIX" TCP "File reread" "Mmap reread" "Bcopy (libc)" \
+		"Bcopy (hand)" "Mem read" "Mem write" ;;
+	esac
 }
-lm_proc() {
-	lm1 lat_proc -N 5 fork | us proc "fork proc"
-	lm1 lat_proc -N 5 exec | us proc "exec proc"
-	lm1 lat_proc -N 5 shell | us proc "sh proc"
+
+# lmbench's figure of one column (lat_fs gives all four file columns at
+# once: it runs for the first of them)
+lmc() { # TABLE COLUMN
+	case "$1 $2" in
+	"syscall null call") lm1 lat_syscall -N 5 null | us "$@" ;;
+	"syscall null I/O")
+		r=$(lm1 lat_syscall -N 5 read | awk '{ print $(NF - 1) }')
+		w=$(lm1 lat_syscall -N 5 write | awk '{ print $(NF - 1) }')
+		awk -v r="$r" -v w="$w" 'BEGIN { printf "syscall null I/O\t%g\n", (r + w) / 2 }' ;;
+	"syscall stat") lm1 lat_syscall -N 5 stat "$dir/stat" | us "$@" ;;
+	"syscall open clos") lm1 lat_syscall -N 5 open "$dir/stat" | us "$@" ;;
+	"syscall slct TCP") lm1 lat_select -N 5 -n 100 tcp | us "$@" ;;
+	"syscall sig inst") lm1 lat_sig -N 5 install | us "$@" ;;
+	"syscall sig hndl") lm1 lat_sig -N 5 catch | us "$@" ;;
+	"proc fork proc") lm1 lat_proc -N 5 fork | us "$@" ;;
+	"proc exec proc") lm1 lat_proc -N 5 exec | us "$@" ;;
+	"proc sh proc") lm1 lat_proc -N 5 shell | us "$@" ;;
+	*ctxsw)
+		# lat_ctx prints "size=SK ovr=..." and then "P TIME"
+		p=${2%%p/*} k=${2#*p/}
+		lm1 lat_ctx -N 5 -s "${k%%K*}" "$p" | awk -v k="$1 $2" -v p="$p" '$1 == p { printf "%s\t%s\n", k, $2 }' ;;
+	"ipc Pipe") lm1 lat_pipe -N 5 | us "$@" ;;
+	"ipc AF UNIX") lm1 lat_unix -N 5 | us "$@" ;;
+	"ipc UDP") lm1 lat_udp -N 5 localhost | us "$@" ;;
+	"ipc TCP") lm1 lat_tcp -N 5 localhost | us "$@" ;;
+	"ipc TCP conn") lm1 lat_connect -N 5 localhost | us "$@" ;;
+	"fs 0K File Create")
+		[ -z "$latfs" ] || lm1 lat_fs -N 1 "$dir/fs" | awk '
+			$1 == "0k" || $1 == "10k" { s = toupper(substr($1, 1, length($1) - 1)) "K"
+				if ($3 > 0) printf "fs %s File Create\t%g\n", s, 1e6 / $3
+				if ($4 > 0) printf "fs %s File Delete\t%g\n", s, 1e6 / $4 }' ;;
+	"fs "*File*) ;;
+	"fs Mmap Latency") lm1 lat_mmap -N 5 8m "$file" | f2 "$@" ;;
+	"fs Prot Fault") lm1 lat_sig -N 5 prot "$file" | us "$@" ;;
+	"fs Page Fault") lm1 lat_pagefault -N 5 "$file.16" | us "$@" ;;
+	"fs 100fd selct") lm1 lat_select -N 5 -n 100 file | us "$@" ;;
+	"bw Pipe") lm1 bw_pipe -N 5 | mbs "$@" bandwidth ;;
+	"bw AF UNIX") lm1 bw_unix -N 5 | mbs "$@" bandwidth ;;
+	"bw TCP") lm1 bw_tcp -N 5 localhost | mbs "$@" 'MB/sec' ;;
+	"bw File reread") lm1 bw_file_rd -N 5 "${mb}m" io_only "$file" | f2 "$@" ;;
+	"bw Mmap reread") lm1 bw_mmap_rd -N 5 "${mb}m" mmap_only "$file" | f2 "$@" ;;
+	"bw Bcopy (libc)") lm1 bw_mem -N 5 "${half}m" bcopy | f2 "$@" ;;
+	"bw Bcopy (hand)") lm1 bw_mem -N 5 "${half}m" fcp | f2 "$@" ;;
+	"bw Mem read") lm1 bw_mem -N 5 "${mb}m" frd | f2 "$@" ;;
+	"bw Mem write") lm1 bw_mem -N 5 "${mb}m" fwr | f2 "$@" ;;
+	esac
 }
-# lat_ctx prints "size=SK ovr=..." and then "P TIME"
-ctx1() { # TABLE PROCS SIZE_KB
-	lm1 lat_ctx -N 5 -s "$3" "$2" | awk -v k="$1 $2p/$3K ctxsw" -v p="$2" '$1 == p { printf "%s\t%s\n", k, $2 }'
-}
-lm_ctx() {
-	for pt in 2:0 2:16 2:64 8:16 8:64 16:16 16:64; do ctx1 ctx "${pt%:*}" "${pt#*:}"; done
-}
-lm_ipc() {
-	ctx1 ipc 2 0
-	lm1 lat_pipe -N 5 | us ipc Pipe
-	lm1 lat_unix -N 5 | us ipc "AF UNIX"
-	lm1 lat_udp -N 5 localhost | us ipc UDP
-	lm1 lat_tcp -N 5 localhost | us ipc TCP
-	lm1 lat_connect -N 5 localhost | us ipc "TCP conn"
-}
-lm_fs() {
-	[ -z "$latfs" ] || lm1 lat_fs -N 1 "$dir/fs" | awk '
-		$1 == "0k" || $1 == "10k" { s = toupper(substr($1, 1, length($1) - 1)) "K"
-			if ($3 > 0) printf "fs %s File Create\t%g\n", s, 1e6 / $3
-			if ($4 > 0) printf "fs %s File Delete\t%g\n", s, 1e6 / $4 }'
-	lm1 lat_mmap -N 5 8m "$file" | awk '{ printf "fs Mmap Latency\t%s\n", $2 }'
-	lm1 lat_sig -N 5 prot "$file" | us fs "Prot Fault"
-	lm1 lat_pagefault -N 5 "$file.16" | us fs "Page Fault"
-	lm1 lat_select -N 5 -n 100 file | us fs "100fd selct"
-}
-lm_bw() {
-	lm1 bw_pipe -N 5 | awk '/bandwidth/ { printf "bw Pipe\t%s\n", $(NF - 1) }'
-	lm1 bw_unix -N 5 | awk '/bandwidth/ { printf "bw AF UNIX\t%s\n", $(NF - 1) }'
-	lm1 bw_tcp -N 5 localhost | awk '/MB\/sec/ { printf "bw TCP\t%s\n", $(NF - 1) }'
-	lm1 bw_file_rd -N 5 "${mb}m" io_only "$file" | awk '{ printf "bw File reread\t%s\n", $2 }'
-	lm1 bw_mmap_rd -N 5 "${mb}m" mmap_only "$file" | awk '{ printf "bw Mmap reread\t%s\n", $2 }'
-	lm1 bw_mem -N 5 "${half}m" bcopy | awk '{ printf "bw Bcopy (libc)\t%s\n", $2 }'
-	lm1 bw_mem -N 5 "${half}m" fcp | awk '{ printf "bw Bcopy (hand)\t%s\n", $2 }'
-	lm1 bw_mem -N 5 "${mb}m" frd | awk '{ printf "bw Mem read\t%s\n", $2 }'
-	lm1 bw_mem -N 5 "${mb}m" fwr | awk '{ printf "bw Mem write\t%s\n", $2 }'
+
+# osbench's figure of one column, measured alone: "TABLE COLUMN<TAB>VALUE"
+# (module: from the first run's long rows; a ctx point from its header)
+osc() { # TABLE COLUMN
+	m=$(awk -F'\t' -v k="$1 $2" '$1 == k { print $2; exit }' "$dir/modules")
+	case $2 in
+	*ctxsw) p=${2%%p/*} k=${2#*p/}
+		set -- "$@" --procs "$p" --size "${k%%K*}" ;;
+	esac
+	t=$1 c=$2
+	shift 2
+	"$bin" run --placement "$place" --budget "$budget" -f long "$m" "$@" 2>/dev/null | awk -F'\t' -v t="$t" -v col="$c" '
+		$1 == "table" { for (i = 1; i <= NF; i++) h[$i] = i; next } /^#/ { next }
+		$(h["column"]) == col && $(h["status"]) == "ok" { printf "%s %s\t%s\n", t, col, $(h["value_us"]); exit }'
 }
 
 # the servers, on CPU 0 like the clients that use them pinned
@@ -162,16 +198,38 @@ start_server() { taskset -c 0 "$lm/$1" -s >/dev/null 2>&1 && servers="$servers $
 if has ipc; then start_server lat_udp; start_server lat_tcp; start_server lat_connect; fi
 if has bw; then start_server bw_tcp; fi
 
-i=1
-while [ "$i" -le "$runs" ]; do
-	for place in $places; do
+# one pass: the tables whole, then lmbench's programs (the default); or,
+# with -c, column by column, osbench's module alone then lmbench's program
+pass() {
+	if [ -z "$bycol" ]; then
 		# shellcheck disable=SC2086 # the table names
 		"$bin" run --placement "$place" -f long $tables 2>/dev/null | awk -F'\t' '
 			$1 == "table" { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ { next }
 			$(c["status"]) == "ok" { printf "%s %s\t%s\n", $(c["table"]), $(c["column"]), $(c["value_us"]) }' \
 			>>"$dir/osbench.$place" || true
-		for t in $tables; do "lm_$t" >>"$dir/lmbench.$place"; done
+		for t in $tables; do
+			columns "$t" | while IFS= read -r c; do lmc "$t" "$c"; done >>"$dir/lmbench.$place"
+		done
+		return
+	fi
+	for t in $tables; do
+		columns "$t" | while IFS= read -r c; do
+			osc "$t" "$c" >>"$dir/osbench.$place" || true
+			lmc "$t" "$c" >>"$dir/lmbench.$place"
+		done
 	done
+}
+
+if [ -n "$bycol" ]; then
+	# which module each column is
+	# shellcheck disable=SC2086 # the table names
+	"$bin" run -q -f long $tables 2>/dev/null | awk -F'\t' '
+		$1 == "table" { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ { next }
+		{ printf "%s %s\t%s\n", $(c["table"]), $(c["column"]), $(c["module"]) }' >"$dir/modules" || true
+fi
+i=1
+while [ "$i" -le "$runs" ]; do
+	for place in $places; do pass; done
 	i=$((i + 1))
 done
 
