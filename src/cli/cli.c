@@ -50,6 +50,9 @@ int cli_main(int argc, char **argv)
 	/* a closed pipe or a vanished peer is an error we report, not a
 	   silent death; children inherit this */
 	signal(SIGPIPE, SIG_IGN);
+	/* likewise a write past the file-size limit: EFBIG, and the results
+	   go to stdout, instead of a death that leaves a temporary behind */
+	signal(SIGXFSZ, SIG_IGN);
 	if (args_parse(argc, argv, &a, err, sizeof err) < 0)
 		return usage_error(err);
 	return commands[a.cmd].fn(&a, argc, argv);
