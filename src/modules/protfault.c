@@ -38,6 +38,7 @@
 
 #include "modules/lib/datafile.h"
 #include "module.h"
+#include "sys/pid.h"
 
 /* faults one write takes before the handler lets it go: the count must
    fit a sig_atomic_t */
@@ -149,7 +150,13 @@ static int map_page(struct mod_ctx *ctx, struct prot_state *s)
 		(void)close(s->fd);
 		return -1;
 	}
-	s->self = getpid();
+	s->self = pid_self();
+	if (s->self == -1) {
+		int err = errno;
+		(void)munmap(p, page_len);
+		(void)close(s->fd);
+		return mod_fail(ctx, "getpid", err);
+	}
 	page = p;
 	(void)*(volatile char *)page;
 	return 0;
@@ -206,7 +213,7 @@ static int protfault_run(struct mod_ctx *ctx, uint64_t n)
 	const struct prot_state *s = ctx->state;
 
 	for (uint64_t i = 0; i < n; i++)
-		if (kill(s->self, 0) == -1)
+		if (pid_signal(s->self, 0) == -1)
 			return mod_fail(ctx, "kill", errno);
 	while (n > 0) {
 		sig_atomic_t k = n < BATCH ? (sig_atomic_t)n : BATCH;
@@ -225,7 +232,7 @@ static int protfault_baseline(struct mod_ctx *ctx, uint64_t n)
 
 	for (uint64_t i = 0; i < n; i++) {
 		sig_atomic_t before = usr1_caught;
-		if (kill(s->self, SIGUSR1) == -1)
+		if (pid_signal(s->self, SIGUSR1) == -1)
 			return mod_fail(ctx, "kill", errno);
 		if (usr1_caught != before + 1)
 			return mod_failf(ctx, "kill: SIGUSR1 not caught before kill() returned");
