@@ -59,6 +59,10 @@ struct module {
 	const char *name;     /* command-line name, part of the contract */
 	const char *summary;  /* one line for `osbench list` */
 	unsigned flags;       /* enum module_flags */
+	/* MOD_FAULTS: the fewest page faults an op must average for its
+	   figure to stand (0: one in two; a module whose op is a page of
+	   which the kernel maps several in one fault asks for less) */
+	double min_faults_per_op;
 	/* NULL, or a reason why this system cannot run the module */
 	const char *(*unsupported)(void);
 	/* once per measurement, before any worker (NULL: not needed) */

@@ -186,14 +186,15 @@ static void report_usage(struct round *rd, struct mod_ctx *c, int k)
 }
 
 /* A MOD_FAULTS figure stands only if its op samples faulted, about once
- * an op: otherwise the module timed touches of pages that were still
- * mapped, not faults. */
+ * an op or as often as the module says its op faults: otherwise the
+ * module timed touches of pages that were still mapped, not faults. */
 static void check_faults(struct round *rd, struct mod_ctx *c, int k)
 {
 	struct report *r = rd->r;
 	double per_op = rd->used.faults / ((double)r->n * c->ops_per_iter * k);
+	double least = rd->j->s->mod->min_faults_per_op;
 
-	if (per_op < MIN_FAULTS_PER_OP) {
+	if (per_op < (least > 0 ? least : MIN_FAULTS_PER_OP)) {
 		r->status = ST_FAIL;
 		snprintf(r->reason, sizeof r->reason,
 			 "%.2f page faults per op: pages were not dropped", per_op);

@@ -1,9 +1,11 @@
-/* Mmap reread: MB/s of summing the words of a file that is in the page
- * cache, through a read-only shared mapping of it made once (lmbench
- * bw_mmap_rd mmap_only); one op sums the next 64 KB of the mapping, round
- * the file.  The file is bwfile's: as large as the memory modules' buffer
- * (membuf_size()), written in 64 KB writes.  Setup sums it all once, so
- * the ops find every page mapped and time the reading, not the faults. */
+/* Mmap reread: MB/s of summing the machine words of a file that is in the
+ * page cache in one running sum (membuf_sum_chain, lmbench's bread()),
+ * through a read-only shared mapping of it made once (lmbench bw_mmap_rd
+ * mmap_only); one op sums the next 64 KB of the mapping, round the file.
+ * The file is bwfile's: as large as the memory modules' buffer
+ * (membuf_size()), written in 8 KB writes as lmbench's script writes its
+ * file.  Setup sums it all once, so the ops find every page mapped and
+ * time the reading, not the faults. */
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -28,7 +30,7 @@ static int bwmmap_setup(struct mod_ctx *ctx)
 	if (!s)
 		return mod_fail(ctx, "calloc", errno);
 	s->size = membuf_size();
-	s->fd = datafile_open(ctx, "bwmmap", s->size, BWIO_CHUNK);
+	s->fd = datafile_open(ctx, "bwmmap", s->size, DATAFILE_LMBENCH_WRITES);
 	if (s->fd < 0) {
 		free(s);
 		return -1;
@@ -41,7 +43,7 @@ static int bwmmap_setup(struct mod_ctx *ctx)
 		return -1;
 	}
 	s->map = p;
-	membuf_sum(s->map, s->size);
+	membuf_sum_chain(s->map, s->size);
 	ctx->bytes_per_op = (double)BWIO_CHUNK;
 	ctx->state = s;
 	return 0;
@@ -52,7 +54,7 @@ static int bwmmap_run(struct mod_ctx *ctx, uint64_t n)
 	struct bwmmap *s = ctx->state;
 
 	for (uint64_t i = 0; i < n; i++) {
-		membuf_sum(s->map + s->off, BWIO_CHUNK);
+		membuf_sum_chain(s->map + s->off, BWIO_CHUNK);
 		s->off = s->off + BWIO_CHUNK < s->size ? s->off + BWIO_CHUNK : 0;
 	}
 	return 0;

@@ -1,5 +1,7 @@
-/* sig inst: sigaction() installing a SIGUSR1 handler.  Each call swaps
- * between two handlers, so every install really changes the disposition. */
+/* sig inst: sigaction() installing a SIGUSR1 handler and taking back the
+ * one it replaces, as lmbench lat_sig install asks for it (the old action
+ * copied out is part of the call's work).  Each call swaps between two
+ * handlers, so every install really changes the disposition. */
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -53,10 +55,11 @@ static int siginst_setup_shared(struct mod_ctx *ctx)
 static int siginst_run(struct mod_ctx *ctx, uint64_t n)
 {
 	const struct siginst *s = ctx->shared;
+	struct sigaction old;
 	uint64_t i;
 
 	for (i = 0; i < n; i++)
-		if (sigaction(SIGUSR1, &s->act[i & 1], NULL) == -1)
+		if (sigaction(SIGUSR1, &s->act[i & 1], &old) == -1)
 			return mod_fail(ctx, "sigaction", errno);
 	return 0;
 }
@@ -74,7 +77,7 @@ static void siginst_teardown_shared(struct mod_ctx *ctx)
 
 const struct module module_siginst = {
 	.name = "siginst",
-	.summary = "sigaction() installing a SIGUSR1 handler",
+	.summary = "sigaction() installing a SIGUSR1 handler, the old one returned",
 	.flags = MOD_SWEEP,
 	.setup_shared = siginst_setup_shared,
 	.teardown_shared = siginst_teardown_shared,

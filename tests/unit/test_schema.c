@@ -198,6 +198,41 @@ static int fields_unique(void)
 	return 1;
 }
 
+/* osbench's own definitions (the vm and mem tables) share no header and
+ * no module with the six lmbench-named tables: no reader may take one of
+ * their figures for lmbench's, nor find a lmbench column timing osbench's
+ * operation. */
+static int is_own_table(const struct table *t)
+{
+	return strcmp(t->name, "vm") == 0 || strcmp(t->name, "mem") == 0;
+}
+
+static int own_names_apart(void)
+{
+	int own = 0;
+
+	for (size_t t = 0; t < registry_ntables; t++) {
+		const struct table *a = &registry_tables[t];
+		if (!is_own_table(a))
+			continue;
+		own++;
+		for (size_t u = 0; u < registry_ntables; u++) {
+			const struct table *b = &registry_tables[u];
+			if (is_own_table(b))
+				continue;
+			for (size_t c = 0; c < a->ncolumns; c++)
+				for (size_t d = 0; d < b->ncolumns; d++)
+					if (strcmp(a->columns[c].header, b->columns[d].header) == 0 ||
+					    strcmp(a->columns[c].module, b->columns[d].module) == 0) {
+						printf("# %s's '%s' meets %s's '%s'\n", a->name,
+						       a->columns[c].header, b->name, b->columns[d].header);
+						return 0;
+					}
+		}
+	}
+	return own == 2;
+}
+
 void test_schema(void)
 {
 	char name[64];
@@ -206,6 +241,7 @@ void test_schema(void)
 	CHECK("schema a header names one measurement", headers_name_one_measurement());
 	CHECK("schema points headers are the schema's", points_spelled_by_schema());
 	CHECK("schema each table's title says its unit", titles_say_units());
+	CHECK("schema osbench's own tables share nothing with lmbench's", own_names_apart());
 	for (size_t i = 0; formats[i]; i++) {
 		snprintf(name, sizeof name, "schema every table reads back from %s", formats[i]->name);
 		CHECK(name, round_trip(formats[i]));

@@ -22,4 +22,9 @@ int datafile_open(struct mod_ctx *ctx, const char *prefix, size_t size, size_t c
    sits in the page cache one page to a folio. */
 #define DATAFILE_SMALL_WRITES ((size_t)4096)
 
+/* The writes lmbench's script makes its test file with (lmdd's 8 KB
+   blocks): a file the lmbench-named columns map or read is shaped as
+   lmbench's is. */
+#define DATAFILE_LMBENCH_WRITES ((size_t)8192)
+
 #endif

@@ -108,10 +108,12 @@ size_t membuf_size(void)
 /* Transparent huge pages where the system has them on request: a buffer
    laid out in 2 MB pages is faulted in a few dozen faults instead of
    tens of thousands, and every round's copy sees the same kind of
-   physical layout (4 KB pages scatter over the caches anew each time). */
+   physical layout (4 KB pages scatter over the caches anew each time).
+   Without the advice the buffer gets the pages any anonymous mapping gets
+   here, as lmbench's valloc()ed one does. */
 #define HUGE_ALIGN ((size_t)2 << 20)
 
-static void *map_buffer(size_t len, size_t *mapped, unsigned char **base)
+static void *map_buffer(size_t len, int huge, size_t *mapped, unsigned char **base)
 {
 	size_t total = len + HUGE_ALIGN;
 	unsigned char *p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
@@ -123,14 +125,17 @@ static void *map_buffer(size_t len, size_t *mapped, unsigned char **base)
 	a = ((uintptr_t)p + HUGE_ALIGN - 1) & ~(uintptr_t)(HUGE_ALIGN - 1);
 #ifdef MADV_HUGEPAGE
 	/* advice only: where it is refused the pages are small ones */
-	(void)madvise((void *)a, len, MADV_HUGEPAGE);
+	if (huge)
+		(void)madvise((void *)a, len, MADV_HUGEPAGE);
+#else
+	(void)huge;
 #endif
 	*mapped = total;
 	*base = p;
 	return (void *)a;
 }
 
-int membuf_setup(struct mod_ctx *ctx)
+static int setup_buffer(struct mod_ctx *ctx, int huge)
 {
 	struct membuf *m = malloc(sizeof *m);
 	void *p;
@@ -139,7 +144,7 @@ int membuf_setup(struct mod_ctx *ctx)
 		return mod_fail(ctx, "malloc", errno);
 	m->len = membuf_size();
 	m->off = 0;
-	p = map_buffer(m->len, &m->mapped, &m->base);
+	p = map_buffer(m->len, huge, &m->mapped, &m->base);
 	if (!p) {
 		mod_failf(ctx, "mmap %zu MB: %s", m->len >> 20, strerror(errno));
 		free(m);
@@ -151,6 +156,16 @@ int membuf_setup(struct mod_ctx *ctx)
 	ctx->bytes_per_op = (double)MEMBUF_CHUNK;
 	ctx->state = m;
 	return 0;
+}
+
+int membuf_setup(struct mod_ctx *ctx)
+{
+	return setup_buffer(ctx, 0);
+}
+
+int membuf_setup_huge(struct mod_ctx *ctx)
+{
+	return setup_buffer(ctx, 1);
 }
 
 void membuf_teardown(struct mod_ctx *ctx)
@@ -232,4 +247,90 @@ void membuf_fill(void *p, size_t len)
 	}
 	for (; i < n; i++)
 		w[i] = v;
+}
+
+/* lmbench's loops: 4-byte words taken 128 (512 bytes) at a time, and
+   volatile, so that the compiler can neither widen nor vectorise them. */
+#define BLOCK_INTS 128
+
+/* One running sum, as lmbench's frd adds each block's ints in one chain. */
+void membuf_sum_ints(const void *p, size_t len)
+{
+	const volatile uint32_t *w = p;
+	size_t n = len / sizeof *w / BLOCK_INTS * BLOCK_INTS;
+	uint32_t s = 0;
+
+	for (size_t i = 0; i < n; i += 8) {
+		s += w[i];
+		s += w[i + 1];
+		s += w[i + 2];
+		s += w[i + 3];
+		s += w[i + 4];
+		s += w[i + 5];
+		s += w[i + 6];
+		s += w[i + 7];
+	}
+	sink += s;
+}
+
+/* Each block from its last int down to its first: the order lmbench's
+   fwr (one chained assignment a block) stores in. */
+void membuf_fill_ints(void *p, size_t len)
+{
+	volatile uint32_t *w = p;
+	size_t n = len / sizeof *w / BLOCK_INTS * BLOCK_INTS;
+
+	for (size_t b = 0; b < n; b += BLOCK_INTS)
+		for (size_t i = b + BLOCK_INTS; i > b; i -= 8) {
+			w[i - 1] = 1;
+			w[i - 2] = 1;
+			w[i - 3] = 1;
+			w[i - 4] = 1;
+			w[i - 5] = 1;
+			w[i - 6] = 1;
+			w[i - 7] = 1;
+			w[i - 8] = 1;
+		}
+}
+
+/* Forward, an int at a time, as lmbench's fcp. */
+void membuf_copy_ints(void *dst, const void *src, size_t len)
+{
+	volatile uint32_t *d = dst;
+	const volatile uint32_t *s = src;
+	size_t n = len / sizeof *s / BLOCK_INTS * BLOCK_INTS;
+
+	for (size_t i = 0; i < n; i += 8) {
+		d[i] = s[i];
+		d[i + 1] = s[i + 1];
+		d[i + 2] = s[i + 2];
+		d[i + 3] = s[i + 3];
+		d[i + 4] = s[i + 4];
+		d[i + 5] = s[i + 5];
+		d[i + 6] = s[i + 6];
+		d[i + 7] = s[i + 7];
+	}
+}
+
+/* lmbench's bread(), which bw_file_rd and bw_mmap_rd sum their data with:
+   machine words (long), one running sum. */
+void membuf_sum_chain(const void *p, size_t len)
+{
+	const volatile unsigned long *w = p;
+	size_t n = len / sizeof *w, i;
+	unsigned long s = 0;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		s += w[i];
+		s += w[i + 1];
+		s += w[i + 2];
+		s += w[i + 3];
+		s += w[i + 4];
+		s += w[i + 5];
+		s += w[i + 6];
+		s += w[i + 7];
+	}
+	for (; i < n; i++)
+		s += w[i];
+	sink += s;
 }

@@ -1,10 +1,13 @@
-/* The memory the bandwidth modules stream through: the bwcopy, bwhcopy,
- * bwread and bwwrite buffer, larger than the caches, and the word loops
- * that bwread, bwfile and bwmmap sum with, bwhcopy copies with and
- * bwwrite stores with.  The loops live here, in their own translation
- * unit, with a volatile sink or volatile stores: the compiler can neither
- * drop a sum nobody reads nor turn a copy or a store loop into a call to
- * memcpy or memset. */
+/* The memory the bandwidth modules stream through: the buffer of the bw
+ * table's bwcopy, bwhcopy, bwread and bwwrite (in the pages the system
+ * gives unasked, as lmbench's) and of the mem table's memcpy2m, memcp8,
+ * memrd8 and memwr8 (in 2 MB pages where it gives them on request),
+ * larger than the caches; the loops of lmbench's bw_mem (4-byte ints) and
+ * its bread() that the bw modules use, and the 8-byte loops of the mem
+ * table.  The loops live here, in their own translation unit, with a
+ * volatile sink or volatile accesses: the compiler can neither drop a sum
+ * nobody reads nor turn a copy or a store loop into a call to memcpy or
+ * memset, nor widen lmbench's words. */
 #ifndef OSBENCH_MEMBUF_H
 #define OSBENCH_MEMBUF_H
 
@@ -34,12 +37,15 @@ struct membuf {
 	size_t mapped;
 };
 
-/* Map the buffer (2 MB aligned and advised into huge pages where the
-   system has them), write every page of it (so no read finds the shared
-   zero page and no op takes a first-touch fault), keep a struct membuf
-   in ctx->state and set ctx->bytes_per_op to MEMBUF_CHUNK.  0, or -1
-   with ctx->err set. */
+/* Map the buffer in the pages the system gives an anonymous mapping
+   unasked (lmbench's page size), write every page of it (so no read finds
+   the shared zero page and no op takes a first-touch fault), keep a
+   struct membuf in ctx->state and set ctx->bytes_per_op to MEMBUF_CHUNK.
+   0, or -1 with ctx->err set. */
 int membuf_setup(struct mod_ctx *ctx);
+/* The same, the buffer 2 MB aligned and advised into huge pages where the
+   system has them on request. */
+int membuf_setup_huge(struct mod_ctx *ctx);
 void membuf_teardown(struct mod_ctx *ctx);
 
 /* The offset of the next chunk in a span of the buffer, moving on. */
@@ -51,5 +57,13 @@ void membuf_sum(const void *p, size_t len);
 void membuf_copy(void *dst, const void *src, size_t len);
 /* Store a word into every word of p[0..len). */
 void membuf_fill(void *p, size_t len);
+
+/* lmbench bw_mem's loops, over whole 512-byte blocks of 4-byte ints:
+   frd's sum, fwr's stores (each block from its top down) and fcp's copy. */
+void membuf_sum_ints(const void *p, size_t len);
+void membuf_fill_ints(void *p, size_t len);
+void membuf_copy_ints(void *dst, const void *src, size_t len);
+/* lmbench's bread(): the machine words of p[0..len) in one running sum. */
+void membuf_sum_chain(const void *p, size_t len);
 
 #endif

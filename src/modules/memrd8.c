@@ -1,0 +1,26 @@
+/* read 8B 2MB (mem table, osbench's own): MB/s of summing the 8-byte
+ * words of 1 MB of a buffer larger than the caches, four running sums
+ * (membuf_sum), the next 1 MB each op, round the buffer, the buffer in
+ * 2 MB pages where the system gives them on request (modules/lib/membuf.c):
+ * how fast this machine reads memory, where lmbench's Mem read (bwread)
+ * times a 4-byte chain in the pages a buffer gets unasked. */
+#include "modules/lib/membuf.h"
+#include "module.h"
+
+static int memrd8_run(struct mod_ctx *ctx, uint64_t n)
+{
+	struct membuf *m = ctx->state;
+
+	for (uint64_t i = 0; i < n; i++)
+		membuf_sum(m->p + membuf_next(m, m->len), MEMBUF_CHUNK);
+	return 0;
+}
+
+const struct module module_memrd8 = {
+	.name = "memrd8",
+	.summary = "MB/s of summing the 8-byte words of a buffer larger than the caches, in 2 MB pages, 1 MB an op",
+	.flags = MOD_BANDWIDTH,
+	.setup = membuf_setup_huge,
+	.run = memrd8_run,
+	.teardown = membuf_teardown,
+};
