@@ -18,5 +18,6 @@ int main(void)
 	test_plot();
 	test_schema();
 	test_harness();
+	test_paired();
 	return unit_failures ? 1 : 0;
 }

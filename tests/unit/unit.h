@@ -30,5 +30,6 @@ void test_svg(void);
 void test_plot(void);
 void test_schema(void);
 void test_harness(void);
+void test_paired(void);
 
 #endif
