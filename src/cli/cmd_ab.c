@@ -45,13 +45,16 @@ static int prepare_sides(const struct args *a, struct ab_side sides[2])
 	return 0;
 }
 
-/* 0, 2 refused (said why), -1 interrupted. */
-static int handshakes(struct ab_side sides[2])
+/* 0, 2 refused (said why), -1 interrupted.  --timeout bounds the
+ * handshake too when it is shorter. */
+static int handshakes(const struct args *a, struct ab_side sides[2])
 {
+	int timeout_s = a->timeout_s && a->timeout_s < HANDSHAKE_TIMEOUT_S ? a->timeout_s
+									   : HANDSHAKE_TIMEOUT_S;
 	char why[400];
 
 	for (int k = 0; k < 2; k++) {
-		int rc = ab_handshake(&sides[k], HANDSHAKE_TIMEOUT_S, why, sizeof why);
+		int rc = ab_handshake(&sides[k], timeout_s, why, sizeof why);
 		if (rc == -2)
 			return -1;
 		if (rc < 0) {
@@ -158,7 +161,7 @@ int cmd_ab(const struct args *a, int argc, char **argv)
 	if ((rc = session_open_quiet(&s, a, SESSION_RUN, argc, argv)) != 0)
 		return rc;
 	ab_defaults(a, &s);
-	if ((rc = handshakes(sides)) != 0) {
+	if ((rc = handshakes(a, sides)) != 0) {
 		if (rc < 0)
 			return session_interrupted(&s);
 		session_close(&s);

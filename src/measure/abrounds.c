@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "measure/abproto.h"
@@ -200,6 +201,28 @@ static int read_answer(int rfd, char *buf, size_t cap, size_t *len, double deadl
 	return 1;
 }
 
+/* After an early end of its output, give the child until the deadline
+ * (at most EXIT_GRACE_NS) to end by itself, without reaping it, so that
+ * how it ended is its own doing and not our kill. */
+#define EXIT_GRACE_NS 2e9
+static void await_exit(pid_t pid, double deadline)
+{
+	const struct timespec tick = { .tv_nsec = 5000000 };
+	double until = clock_ns() + EXIT_GRACE_NS;
+
+	if (deadline < until)
+		until = deadline;
+	while (clock_ns() < until && !interrupt_signal()) {
+		siginfo_t si;
+		memset(&si, 0, sizeof si);
+		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0 && errno != EINTR)
+			return;
+		if (si.si_pid == pid)
+			return;
+		nanosleep(&tick, NULL);
+	}
+}
+
 static void describe_end(int status, char *why, size_t len)
 {
 	if (WIFSIGNALED(status))
@@ -224,8 +247,12 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 
 	if (pid < 0)
 		return 1;
-	rc = read_answer(rfd, text, sizeof text, &got, clock_ns() + timeout_s * 1e9);
+	double deadline = clock_ns() + timeout_s * 1e9;
+
+	rc = read_answer(rfd, text, sizeof text, &got, deadline);
 	close(rfd);
+	if (rc == 1 && !abproto_reply_complete(text, got))
+		await_exit(pid, deadline);
 	status = kill_and_reap(pid);
 	if (rc == -1)
 		return -1;
