@@ -394,9 +394,19 @@ static int side_round(const struct ab_side *side, const struct subject *s,
 	*base_n = r.base_n;
 	if (q->n == 0)
 		return 0;
+	/* a neighbour only ever adds time to a sample: a round's fastest
+	   sample (its best rate) is the one it touched least, and the pair's
+	   ratio compares the least touched of each side; a sample at the
+	   overhead subtraction's floor (0) says only "no more than zero",
+	   so the fastest above it stands for the round */
 	memcpy(sorted, r.samples, (size_t)r.nsamples * sizeof sorted[0]);
 	stats_sort(sorted, (size_t)r.nsamples);
-	value = stats_quantile(sorted, (size_t)r.nsamples, FIGURE_QUANTILE);
+	value = sorted[r.nsamples - 1];
+	for (int i = 0; i < r.nsamples && !(s->mod->flags & MOD_BANDWIDTH); i++)
+		if (sorted[i] > 0) {
+			value = sorted[i];
+			break;
+		}
 	out->n = r.n;
 	if (append(&out->samples, &out->nsamples, &out->cap, r.samples, (size_t)r.nsamples) < 0 ||
 	    append(&out->round_values, &out->nrounds, &out->rcap, &value, 1) < 0)

@@ -31,7 +31,8 @@ struct ab_outcome {
 	char reason[256];
 	double *samples;      /* every sample, in the order taken */
 	size_t nsamples, cap;
-	double *round_values; /* each round's value: the median of its samples */
+	double *round_values; /* each round's value: its fastest sample (a
+	                         rate's highest) */
 	size_t nrounds, rcap;
 	double value;         /* the median of every sample */
 	uint64_t n;           /* ops in one sample (A's calibration) */
