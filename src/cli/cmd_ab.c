@@ -119,8 +119,7 @@ static int report(const struct args *a, const struct session *s, const struct ab
 {
 	double tol = a->tolerance >= 0 ? a->tolerance : AB_TOLERANCE_PCT;
 	struct ab_row *rows = calloc(n ? n : 1, sizeof *rows);
-	struct ab_context c = { .host = &s->host, .sides = sides, .tol_pct = tol,
-				.max_rounds = s->opts.max_rounds };
+	struct ab_context c = { .host = &s->host, .sides = sides, .tol_pct = tol };
 	struct ab_tally t;
 	struct dest out;
 	int rc;

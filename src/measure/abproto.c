@@ -198,8 +198,7 @@ int abproto_format_reply(const struct ab_reply *r, char *buf, size_t len)
 
 int abproto_reply_complete(const char *text, size_t len)
 {
-	return (len >= 4 && memcmp(text + len - 4, "\nend", 4) == 0) ||
-	       (len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0);
+	return len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0;
 }
 
 static int samples_line(const char *v, struct ab_reply *r)

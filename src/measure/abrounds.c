@@ -48,19 +48,23 @@ static int is_executable_file(const char *path)
 /* words[0] as execvp would find it, but found once, here. */
 static int resolve(struct ab_side *s, char *why, size_t len)
 {
-	const char *path = getenv("PATH"), *p;
-	const char *w = s->words[0];
+	const char *w = s->words[0], *path = getenv("PATH");
+	const char *dir = path && *path ? path : "/usr/bin:/bin";
 
 	if (strchr(w, '/')) {
 		snprintf(s->path, sizeof s->path, "%s", w);
 		return 0;
 	}
-	for (p = path && *path ? path : "/usr/bin:/bin"; p; p = strchr(p, ':') ? strchr(p, ':') + 1 : NULL) {
-		size_t dlen = strchr(p, ':') ? (size_t)(strchr(p, ':') - p) : strlen(p);
-		int n = snprintf(s->path, sizeof s->path, "%.*s%s%s", (int)dlen, p,
+	for (;;) {
+		const char *colon = strchr(dir, ':');
+		size_t dlen = colon ? (size_t)(colon - dir) : strlen(dir);
+		int n = snprintf(s->path, sizeof s->path, "%.*s%s%s", (int)dlen, dir,
 				 dlen ? "/" : "", w);
 		if (n > 0 && (size_t)n < sizeof s->path && is_executable_file(s->path))
 			return 0;
+		if (!colon)
+			break;
+		dir = colon + 1;
 	}
 	snprintf(why, len, "'%s': command not found", w);
 	return -1;

@@ -28,7 +28,6 @@ struct ab_context {
 	const struct host_info *host;
 	const struct ab_side *sides; /* [2] */
 	double tol_pct;
-	int max_rounds;
 };
 
 /* rows[i] for figure f[i] under rec[i]: the paired ratio, Holm over the

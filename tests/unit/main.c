@@ -19,5 +19,6 @@ int main(void)
 	test_schema();
 	test_harness();
 	test_paired();
+	test_abproto();
 	return unit_failures ? 1 : 0;
 }
