@@ -56,7 +56,7 @@ static void one_round(const struct ab_request *q, const char *argv0, struct ab_r
 			      .io_timeout_ms = q->io_timeout_ms, .tmpdir = q->tmpdir,
 			      .helper = helper };
 	struct job j = { .s = &s, .o = &o, .calibrate = q->n == 0, .n = q->n,
-			 .base_n = q->base_n };
+			 .base_n = q->base_n, .no_tail = 1 };
 
 	if (!m) {
 		fail_reply(r, "this osbench has no such module");

@@ -23,6 +23,7 @@ struct job {
 	const struct run_opts *o;
 	int calibrate;        /* the first round: find n and base_n */
 	uint64_t n, base_n;   /* iterations per sample, from calibration */
+	int no_tail;          /* take no single-op times (ab reports none) */
 };
 
 /* The most samples one child takes (a round is short by design). */
