@@ -86,9 +86,15 @@ SANITIZER_ENV := OSBENCH_ACCEPT_BUILD=1 UBSAN_OPTIONS=halt_on_error=1:print_stac
 	ASAN_OPTIONS=detect_leaks=1 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 
 test: $(T)/osbench $(T)/osbench-helper $(T)/unit $(T)/fuzz-args-replay $(T)/fuzz-reader-replay \
-		$(T)/fuzz-plot-replay
+		$(T)/fuzz-plot-replay build/tools/deny
 	$(SANITIZER_ENV) OSBENCH=$(CURDIR)/$(T)/osbench UNIT=$(CURDIR)/$(T)/unit \
-		REPLAY=$(CURDIR)/$(T) SANITIZE=$(SANITIZE) tests/run
+		REPLAY=$(CURDIR)/$(T) SANITIZE=$(SANITIZE) DENY=$(CURDIR)/build/tools/deny tests/run
+
+# the tests' seccomp wrapper: the system's compiler and its kernel headers,
+# whatever CC builds osbench with (musl-gcc has no linux/ headers)
+build/tools/deny: tests/deny.c
+	@mkdir -p $(@D)
+	cc -O2 -Wall -Wextra -o $@ $<
 
 # libFuzzer runs (clang): FUZZ_SECONDS per target, new crashes reported
 fuzz:

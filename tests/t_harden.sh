@@ -150,6 +150,22 @@ rescued "-o a file that cannot grow" "$d/fs/keep.tsv"
 check "harden -o a file that cannot grow: the old file is whole" [ "$(cat "$d/fs/keep.tsv")" = old ]
 check "harden -o a file that cannot grow: no temporary left" only "$d/fs" "keep.tsv"
 
+# the same limit with SIGXFSZ at its default, as prlimit --fsize leaves
+# it: no death by the signal, the same rescue
+unlimited_sig() {
+	{ (ulimit -f 1 && exec env --default-signal=XFSZ "$OSBENCH" "$@" 2>"$work/err" </dev/null)
+	  echo $? >"$work/rc"; } | cat >"$work/out"
+	rc=$(cat "$work/rc")
+}
+if env --default-signal=XFSZ true 2>/dev/null; then
+	unlimited_sig run -q -f long null stat -o "$d/fs/keep.tsv"
+	rescued "-o past the file-size limit, SIGXFSZ at its default" "$d/fs/keep.tsv"
+	check "harden SIGXFSZ at its default: no temporary left" only "$d/fs" "keep.tsv"
+	check "harden SIGXFSZ at its default: no private directory left" tmp_empty
+else
+	echo "skip harden SIGXFSZ at its default: env cannot reset a signal here"
+fi
+
 # a full file system, where this machine lets us mount one
 mnt="$d/mnt"
 mkdir "$mnt"
@@ -302,6 +318,36 @@ if env --default-signal=HUP true 2>/dev/null; then
 	check "harden SIGHUP ignored at start stays ignored (nohup): the run ends itself" [ $? -eq 1 ]
 else
 	echo "skip harden SIGHUP and SIGQUIT: env cannot reset a signal to its default here"
+fi
+
+# --- 12. every other signal whose default is to end the process ends a
+# run as SIGTERM does; and a parent killed outright takes its children
+sigs="USR1 USR2 ALRM VTALRM PROF XCPU"
+for extra in IO PWR STKFLT RTMIN; do
+	kill -l "$extra" >/dev/null 2>&1 && sigs="$sigs $extra"
+done
+for sig in $sigs; do
+	"$OSBENCH" run ctx --procs 16 --size 64 --time 2000 >"$work/out" 2>/dev/null &
+	pid=$!
+	sleep 0.5
+	kill "-$sig" "$pid"
+	bounded_wait "$pid"
+	rc=$?
+	if [ "$rc" -ge 128 ] && [ "$rc" -ne 255 ] && no_process_left && tmp_empty; then
+		ok "harden SIG$sig in ctx: ended by it, nothing left"
+	else
+		fail "harden SIG$sig in ctx: exit $rc, left: $(ls -A "$TMPDIR") $(pgrep -f "$OSBENCH" | tr '\n' ' ')"
+		rm -rf "$TMPDIR"/*
+	fi
+done
+if [ "$(uname -s)" = Linux ]; then
+	OSBENCH_TEST_FAULT=null:hang "$OSBENCH" run -q --timeout 30 null >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.5
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	check "harden kill -9 of the parent: its hung child dies with it" no_process_left
+	rm -rf "$TMPDIR"/*
 fi
 
 # --- 13. serve at its descriptor limit: every client answered or refused

@@ -51,6 +51,9 @@ int cli_main(int argc, char **argv)
 	/* a closed pipe or a vanished peer is an error we report, not a
 	   silent death; children inherit this */
 	signal(SIGPIPE, SIG_IGN);
+	/* likewise a write past the file-size limit: EFBIG, and the results
+	   go to stdout, instead of a death that leaves a temporary behind */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc > 1 && strcmp(argv[1], AB_CHILD_WORD) == 0)
 		return ab_child_main(argc, argv);
 	if (args_parse(argc, argv, &a, err, sizeof err) < 0)

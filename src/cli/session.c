@@ -236,7 +236,8 @@ int session_close(struct session *s)
 	if (s->writes)
 		status = dest_close(&s->out, status);
 	if (tmpdir_remove(s->tmpdir) < 0)
-		fprintf(stderr, "osbench: could not remove '%s'\n", s->tmpdir);
+		fprintf(stderr, "osbench: could not remove '%s': %s\n", s->tmpdir,
+			strerror(errno));
 	return status;
 }
 

@@ -22,6 +22,7 @@
 #include "measure/stats.h"
 #include "sys/compat.h"
 #include "sys/interrupt.h"
+#include "sys/pid.h"
 
 extern char **environ;
 
@@ -107,6 +108,9 @@ static void exec_side(const struct ab_side *s, char **argv, int out, int devnull
 
 	setpgid(0, 0);
 	interrupt_reset_in_child();
+	/* the death signal outlives execve: a side's child ends with ab */
+	if (pid_die_with_parent() < 0)
+		_exit(127);
 	if (dup2(devnull, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
 	    (merge && dup2(out, STDERR_FILENO) < 0))
 		_exit(127);
@@ -159,14 +163,16 @@ static pid_t start_child(const struct ab_side *s, const struct ab_request *q, in
 }
 
 /* Kill the child's group, then reap the child (still unreaped when we
- * kill, so its group cannot have been reused). */
-static int kill_and_reap(pid_t pid)
+ * kill, so its group cannot have been reused).  A child that cannot be
+ * killed and has not answered may never end: it is reaped only if it
+ * already has (as harness.c does). */
+static int kill_and_reap(pid_t pid, int answered)
 {
-	int status = 0;
+	int status = 0, flags = 0;
 
-	if (kill(-pid, SIGKILL) < 0 && errno != ESRCH)
-		(void)kill(pid, SIGKILL);
-	while (waitpid(pid, &status, 0) < 0)
+	if (pid_signal_group(pid, SIGKILL) < 0 && pid_signal(pid, SIGKILL) < 0 && !answered)
+		flags = WNOHANG;
+	while (pid_wait(pid, &status, flags) < 0)
 		if (errno != EINTR)
 			return 0;
 	return status;
@@ -216,7 +222,7 @@ static void await_exit(pid_t pid, double deadline)
 
 	if (deadline < until)
 		until = deadline;
-	while (clock_ns() < until && !interrupt_signal()) {
+	while (pid > 0 && clock_ns() < until && !interrupt_signal()) {
 		siginfo_t si;
 		memset(&si, 0, sizeof si);
 		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0 && errno != EINTR)
@@ -257,7 +263,7 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 	close(rfd);
 	if (rc == 1 && !abproto_reply_complete(text, got))
 		await_exit(pid, deadline);
-	status = kill_and_reap(pid);
+	status = kill_and_reap(pid, rc == 1 && abproto_reply_complete(text, got));
 	if (rc == -1)
 		return -1;
 	if (rc == -2) {

@@ -20,6 +20,7 @@
 #include "measure/child.h"
 #include "sys/compat.h"
 #include "sys/interrupt.h"
+#include "sys/pid.h"
 #include "measure/stats.h"
 
 static const char *const placement_names[] = {
@@ -81,14 +82,18 @@ static void describe_end(int status, struct measurement *m)
 }
 
 /* Kill the child's whole group, then reap the child.  The group leader is
- * still unreaped when we kill, so its id cannot have been reused. */
-static int kill_and_reap(pid_t pid)
+ * still unreaped when we kill, so its id cannot have been reused.  reported:
+ * the child sent its whole report. */
+static int kill_and_reap(pid_t pid, int reported)
 {
-	int status = 0;
+	int status = 0, flags = 0;
 
-	if (kill(-pid, SIGKILL) < 0 && errno != ESRCH)
-		kill(pid, SIGKILL);
-	while (waitpid(pid, &status, 0) < 0) {
+	/* a child that cannot be killed (a sandbox refusing kill()) ends by
+	   itself once it has reported; one that has not may never end:
+	   reap it only if it already has, and leave it to end with us */
+	if (pid_signal_group(pid, SIGKILL) < 0 && pid_signal(pid, SIGKILL) < 0 && !reported)
+		flags = WNOHANG;
+	while (pid_wait(pid, &status, flags) < 0) {
 		if (errno != EINTR)
 			return 0;
 	}
@@ -163,6 +168,8 @@ static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
 		return -1;
 	}
 	if (pid == 0) {
+		if (pid_die_with_parent() < 0)
+			_exit(1);
 		setpgid(0, 0);
 		close(fds[0]);
 		child_main(fds[1], j);
@@ -255,7 +262,7 @@ static int run_round(struct figure *f, const struct run_opts *o)
 	memset(&r, 0, sizeof r);
 	got = await_report(rfd, &r, samples, o->timeout_s);
 	close(rfd);
-	int status = kill_and_reap(pid);
+	int status = kill_and_reap(pid, got == 1);
 	if (got == -1)
 		return -1;
 	if (got == -2)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "measure/child.h"
+#include "sys/pid.h"
 #include "sys/shmem.h"
 
 /* A batch of run() between two looks at the stop flag lasts about this
@@ -388,6 +389,8 @@ static int fork_copies(const struct subject *s, const struct mod_ctx *base,
 		}
 		if (pid == 0) {
 			struct mod_ctx c = *base;
+			if (pid_die_with_parent() < 0)
+				_exit(1);
 			c.worker = started;
 			close(ready[0]);
 			close(go[1]);
@@ -405,9 +408,18 @@ static int fork_copies(const struct subject *s, const struct mod_ctx *base,
 static void reap_all(pid_t *pids, int n, struct rep_result *r)
 {
 	for (int i = 0; i < n; i++) {
-		int status;
-		while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
+		int status = 0;
+		pid_t got;
+		while ((got = pid_wait(pids[i], &status, 0)) < 0 && errno == EINTR)
 			;
+		if (got < 0) {
+			if (!r->failed) {
+				r->failed = 1;
+				snprintf(r->reason, sizeof r->reason, "waitpid: %s (copy %d of %d)",
+					 strerror(errno), i + 1, n);
+			}
+			continue;
+		}
 		if (!r->failed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
 			r->failed = 1;
 			snprintf(r->reason, sizeof r->reason, "copy %d of %d ended abnormally (%s)",

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "module.h"
+#include "sys/pid.h"
 
 /* A handler can reach no ctx: file scope is the only place for its count. */
 static volatile sig_atomic_t caught;
@@ -63,7 +64,13 @@ static int sighndl_setup(struct mod_ctx *ctx)
 		free(s);
 		return -1;
 	}
-	s->self = getpid();
+	s->self = pid_self();
+	if (s->self == -1) {
+		mod_fail(ctx, "getpid", errno);
+		sigaction(SIGUSR1, &s->orig, NULL);
+		free(s);
+		return -1;
+	}
 	ctx->state = s;
 	return 0;
 }
@@ -78,7 +85,7 @@ static int sighndl_run(struct mod_ctx *ctx, uint64_t n)
 
 	for (i = 0; i < n; i++) {
 		caught = 0;
-		if (kill(s->self, SIGUSR1) == -1)
+		if (pid_signal(s->self, SIGUSR1) == -1)
 			return mod_fail(ctx, "kill", errno);
 		if (caught != 1)
 			return mod_failf(ctx, "kill: SIGUSR1 %s",
@@ -97,7 +104,7 @@ static int sighndl_baseline(struct mod_ctx *ctx, uint64_t n)
 
 	for (i = 0; i < n; i++) {
 		caught = 0;
-		if (kill(s->self, 0) == -1)
+		if (pid_signal(s->self, 0) == -1)
 			return mod_fail(ctx, "kill", errno);
 		if (caught != 0)
 			return mod_failf(ctx, "kill: a stray SIGUSR1 was caught");

@@ -98,16 +98,20 @@ static int empty_files(DIR *d, const char *path, char **sub)
 static int remove_tree(const char *path, int fd)
 {
 	for (;;) {
-		DIR *d = fd >= 0 ? fdopendir(fd) : opendir(path);
+		DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 		char *sub;
 		int rc;
 
-		if (!d) {
-			int e = errno;
-			if (fd >= 0)
-				close(fd);
-			return e == ENOENT ? 0 : -1;
+		/* fdopendir needs fcntl(), which a sandbox may deny: the
+		   path still names the directory */
+		if (!d && fd >= 0) {
+			close(fd);
+			d = opendir(path);
+		} else if (!d) {
+			d = opendir(path);
 		}
+		if (!d)
+			return errno == ENOENT ? 0 : -1;
 		fd = -1;
 		rc = empty_files(d, path, &sub);
 		closedir(d);

@@ -1,4 +1,4 @@
-/* Self-pipe handling of SIGINT, SIGTERM, SIGHUP and SIGQUIT. */
+/* Self-pipe handling of the signals that end a run (see ending[]). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -16,10 +16,48 @@ static volatile sig_atomic_t pipe_rd = -1, pipe_wr = -1;
 static int installed;
 static const char *remove_first;
 
-/* Every signal that ends a run when nobody catches it, from a terminal
- * (INT, QUIT, HUP when it closes) or from kill and service managers. */
-static const int ending[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-#define NENDING (sizeof ending / sizeof ending[0])
+/* Every signal whose default is to end the process without a program
+ * error: from a terminal (INT, QUIT, HUP when it closes), from kill and
+ * service managers (TERM, USR1, USR2, the real-time ones), from timers and
+ * limits nobody here set (ALRM, VTALRM, PROF, XCPU) and the rest (IO,
+ * PWR, STKFLT).  Each ends a run as SIGTERM does: the children killed,
+ * the private directory removed, then the signal raised again.  SIGPIPE
+ * and SIGXFSZ are not here: the command layer ignores them, so that the
+ * write fails and is reported. */
+static const int fixed_ending[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+	SIGPROF, SIGXCPU,
+#ifdef SIGIO
+	SIGIO,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+#define NFIXED (sizeof fixed_ending / sizeof fixed_ending[0])
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+#define MAX_ENDING (NFIXED + 64)
+#else
+#define MAX_ENDING NFIXED
+#endif
+static int ending[MAX_ENDING];
+static size_t nending;
+
+static void list_ending(void)
+{
+	nending = 0;
+	for (size_t i = 0; i < NFIXED; i++)
+		ending[nending++] = fixed_ending[i];
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+	/* SIGRTMIN is a call on some libcs (it skips the ones the thread
+	   library keeps for itself) */
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX && nending < MAX_ENDING; sig++)
+		ending[nending++] = sig;
+#endif
+}
 
 static void on_signal(int sig)
 {
@@ -81,13 +119,14 @@ int interrupt_install(void)
 	/* check runs a run and a sweep in one process: install once */
 	if (installed)
 		return 0;
+	list_ending();
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < NENDING; i++)
+	for (size_t i = 0; i < nending; i++)
 		sigaddset(&sa.sa_mask, ending[i]);
 	/* no SA_RESTART: blocking calls must return EINTR */
-	for (size_t i = 0; i < NENDING; i++)
+	for (size_t i = 0; i < nending; i++)
 		if (takes_over(ending[i]) && sigaction(ending[i], &sa, NULL) < 0)
 			return -1;
 	installed = 1;
@@ -108,7 +147,7 @@ int interrupt_signal(void)
 
 void interrupt_reset_in_child(void)
 {
-	for (size_t i = 0; i < NENDING; i++)
+	for (size_t i = 0; i < nending; i++)
 		if (takes_over(ending[i]))
 			signal(ending[i], SIG_DFL);
 	if (pipe_rd >= 0) {

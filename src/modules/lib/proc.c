@@ -93,6 +93,8 @@ void proc_child_init(const int *keep, int nkeep, int peer)
 	sigset_t none;
 	size_t i;
 
+	if (pid_die_with_parent() < 0)
+		_exit(1);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
@@ -151,7 +153,7 @@ static int reap_some(pid_t *pids, int n)
 	for (i = 0; i < n; i++) {
 		if (pids[i] <= 0)
 			continue;
-		r = waitpid(pids[i], &st, WNOHANG);
+		r = pid_wait(pids[i], &st, WNOHANG);
 		if (r == pids[i] || (r < 0 && errno == ECHILD))
 			pids[i] = 0;
 		else
@@ -169,13 +171,14 @@ void proc_reap(pid_t *pids, int n, int grace_ms)
 	   read it, and the bound only needs to be roughly right. */
 	for (waited = 0; reap_some(pids, n) > 0; waited++) {
 		if (waited >= grace_ms) {
-			for (i = 0; i < n; i++)
-				if (pids[i] > 0)
-					kill(pids[i], SIGKILL);
 			for (i = 0; i < n; i++) {
 				if (pids[i] <= 0)
 					continue;
-				(void)proc_wait(pids[i], &st);
+				/* one that cannot be killed (a sandbox refusing
+				   kill()) may be waiting for us to end: waiting
+				   for it would never return, and it ends with us */
+				if (pid_signal(pids[i], SIGKILL) == 0)
+					(void)proc_wait(pids[i], &st);
 				pids[i] = 0;
 			}
 			return;

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 
 #include "module.h"
+#include "sys/pid.h"
 
 /* waitpid() for one child, again after EINTR. Inline: it is in the timed
    loop of fork (and of spawn_run), which must cost what it did. */
@@ -17,7 +18,7 @@ static inline pid_t proc_wait(pid_t pid, int *status)
 	pid_t r;
 
 	do
-		r = waitpid(pid, status, 0);
+		r = pid_wait(pid, status, 0);
 	while (r == -1 && errno == EINTR);
 	return r;
 }

@@ -15,13 +15,15 @@
 int rr_server_start(struct mod_ctx *ctx, int type, int lifeline,
 		    rr_serve_fn serve, void *release, struct rr_server *sv)
 {
-	pid_t parent = getpid();
+	pid_t parent = pid_self();
 	int timeout_ms = ctx->io_timeout_ms;
 	int fd, ctl[2] = { -1, -1 }, keep[2];
 	pid_t pid;
 
 	sv->pid = 0;
 	sv->ctl = -1;
+	if (parent == -1)
+		return mod_fail(ctx, "getpid", errno);
 	fd = sock_listen_loopback(ctx, type, &sv->peer);
 	if (fd < 0)
 		return -1;
