@@ -128,6 +128,12 @@ check "ab side exiting 1: exit 1" [ "$rc" -eq 1 ]
 check "ab side exiting 1: its cell is fail" grep -q "^syscall${T}null call${T}[0-9.]*${T}fail${T}.*${T}fail$" "$work/out"
 check "ab side exiting 1: stderr says why" grep -qF "osbench: ab: side B: null: exited with status 1" "$work/err"
 check "ab side exiting 1: nothing left" tmp_empty
+run ab -q -f junit "$OSBENCH" "$work/exits1" null
+check "ab junit with a failed side: exit 1" [ "$rc" -eq 1 ]
+if command -v xmllint >/dev/null 2>&1; then
+	check "ab junit with a failed side: well formed" xmllint --noout "$work/out"
+fi
+check "ab junit with a failed side: a failure naming why" grep -qF '<failure type="fail" message="fail: B: exited with status 1"/>' "$work/out"
 
 # --- a side that answers nonsense
 fake garbage 'echo "hello there"'
