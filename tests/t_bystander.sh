@@ -51,10 +51,11 @@ newfstatat pread64 getrandom restart_syscall"
 # the operation itself still happened and its figure is honest:
 # pthread_create blocks signals around clone() and frees a dead thread's
 # stack with madvise(), and goes on when either is refused; sigsetjmp()
-# saves protfault's signal mask once a sample and ignores a refusal, and
-# every fault is still checked caught; /bin/sh asks who and where it is
-# and goes on without the answers, and the helper still runs
-tolerated="thread:rt_sigprocmask thread:madvise protfault:rt_sigprocmask"
+# saves the signal mask of a module whose handler fixes the fault once a
+# sample and ignores a refusal, and every fault is still checked caught;
+# /bin/sh asks who and where it is and goes on without the answers, and
+# the helper still runs
+tolerated="thread:rt_sigprocmask thread:madvise protfault:rt_sigprocmask segvtrip:rt_sigprocmask"
 # musl's fork() asks for the child's thread id and blocks signals around
 # the fork, and its pthread_join() waits on a futex it also spins on:
 # refused, each goes on, and the child still ran and was reaped

@@ -168,7 +168,18 @@ if command -v findmnt >/dev/null 2>&1; then
 	dev=$(findmnt -n -o SOURCE -T "$TMPDIR" | head -1)
 	dev=$(basename "$(realpath "$dev" 2>/dev/null || echo "$dev")")
 	case $want in ext3 | ext4)
-		[ "$(cat "/sys/fs/ext4/$dev/journal_task" 2>/dev/null)" = "<none>" ] && want="$want (no journal)" ;;
+		if [ ! -r "/sys/fs/ext4/$dev/journal_task" ]; then
+			want="$want (journal unknown)"
+		elif [ "$(cat "/sys/fs/ext4/$dev/journal_task")" = "<none>" ]; then
+			want="$want (no journal)"
+		fi
+		# with sysfs hidden, whether there is a journal is not claimed
+		if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null 2>&1 &&
+			unshare -m sh -c 'mount -t tmpfs none /sys && "$1" run -q null' _ "$OSBENCH" \
+				>"$work/out.nosys" 2>/dev/null </dev/null; then
+			check "cli host record with sysfs hidden: the journal unknown" \
+				grep -qx "# tmpdir fs: ${want%% *} (journal unknown)" "$work/out.nosys"
+		fi ;;
 	esac
 	check "cli host record names the temp dir's file system ($want)" grep -qx "# tmpdir fs: $want" "$work/out"
 	if [ -d /dev/shm ] && [ "$(findmnt -n -o FSTYPE -T /dev/shm | head -1)" = tmpfs ]; then

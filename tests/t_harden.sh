@@ -350,6 +350,81 @@ if [ "$(uname -s)" = Linux ]; then
 	rm -rf "$TMPDIR"/*
 fi
 
+# --- 14. the helper timed is this build's: found from the running binary,
+# never from the current directory or PATH, and it must answer its token
+fake="$work/fakecwd"
+mkdir "$fake"
+printf '#!/bin/sh\n: >"%s/ran"\nexit 0\n' "$fake" >"$fake/osbench-helper"
+chmod +x "$fake/osbench-helper"
+proc_row="Host${T}OS${T}Mhz${T}exec proc"
+if command -v perl >/dev/null 2>&1; then
+	# argv[0] a bare name that PATH does not find
+	(cd "$fake" && perl -e '$ENV{PATH} = "/nonexistent"; exec { $ARGV[0] } "osbench", @ARGV[1 .. $#ARGV]' \
+		"$OSBENCH" run -q exec >"$work/out" 2>"$work/err" </dev/null)
+	check "harden helper, argv[0] a bare name: exec proc measured" positive "$(cell "$proc_row" "exec proc")"
+	check "harden helper, argv[0] a bare name: the file in the cwd never ran" [ ! -e "$fake/ran" ]
+else
+	echo "skip harden helper with a bare argv[0]: perl is not installed"
+fi
+OSBENCH_HELPER=osbench-helper
+export OSBENCH_HELPER
+(cd "$fake" && "$OSBENCH" run -q exec >"$work/out" 2>"$work/err" </dev/null)
+check "harden OSBENCH_HELPER a bare name: exec proc is fail" [ "$(cell "$proc_row" "exec proc")" = fail ]
+check "harden OSBENCH_HELPER a bare name: says it must be absolute" grep -q "helper 'osbench-helper': not an absolute path" "$work/err"
+check "harden OSBENCH_HELPER a bare name: the file in the cwd never ran" [ ! -e "$fake/ran" ]
+OSBENCH_HELPER=$fake/osbench-helper
+run run -q exec
+check "harden OSBENCH_HELPER another program: exec proc is fail" [ "$(cell "$proc_row" "exec proc")" = fail ]
+check "harden OSBENCH_HELPER another program: says it is not ours" grep -q "helper '$fake/osbench-helper' is not osbench's (it answered nothing)" "$work/err"
+unset OSBENCH_HELPER
+rm -f "$fake/ran"
+
+# --- 15. the environment is what it claims: a /bin/sh that runs nothing,
+# a /dev/zero that is a file
+if is_root && command -v unshare >/dev/null 2>&1 && unshare -m true 2>/dev/null; then
+	echo x >"$work/notzero"
+	OSB=$OSBENCH W=$work unshare -m sh -c '
+		mount --bind /bin/true /bin/sh && "$OSB" run -q sh >"$W/out.sh" 2>"$W/err.sh" </dev/null
+		mount --bind "$W/notzero" /dev/zero && "$OSB" run -q nullio >"$W/out" 2>"$W/err" </dev/null'
+	check "harden a /dev/zero that is a file: null I/O is fail" \
+		[ "$(cell "Host${T}OS${T}Mhz${T}null I/O" "null I/O")" = fail ]
+	check "harden a /dev/zero that is a file: says so" grep -q "'/dev/zero' is not a character device" "$work/err"
+	mv "$work/out.sh" "$work/out"
+	check "harden a /bin/sh that runs nothing: sh proc is fail" \
+		[ "$(cell "Host${T}OS${T}Mhz${T}sh proc" "sh proc")" = fail ]
+	check "harden a /bin/sh that runs nothing: says the helper did not run" \
+		grep -q "'/bin/sh' did not run the helper" "$work/err.sh"
+	check "harden a stand-in environment: nothing left" tmp_empty
+else
+	echo "skip harden a stand-in /bin/sh and /dev/zero: needs root and a mount namespace"
+fi
+
+# --- 16. the CPUs the run was given: it places itself among them, and
+# refuses a --cpu or a placement it cannot honour there
+if command -v taskset >/dev/null 2>&1 && [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] &&
+	taskset -c 1 true 2>/dev/null; then
+	taskset -c 1 "$OSBENCH" run -q --cpu 0 null >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+	check "harden --cpu outside the given cpus: exit 2" [ "$rc" -eq 2 ]
+	check "harden --cpu outside the given cpus: says so" grep -qx "osbench: --cpu: '0' is not a cpu this process may run on (1)" "$work/err"
+	check "harden --cpu outside the given cpus: nothing on stdout" [ ! -s "$work/out" ]
+	taskset -c 1 "$OSBENCH" run -q --placement spread pipe >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+	check "harden spread on one given cpu: exit 2" [ "$rc" -eq 2 ]
+	check "harden spread on one given cpu: says so" grep -q "^osbench: --placement: 'spread' needs two cpus, and this process may run on cpu 1 only" "$work/err"
+	if command -v strace >/dev/null 2>&1; then
+		taskset -c 1 strace -f -o "$work/strace" -e trace=sched_setaffinity "$OSBENCH" run -q null pipe >"$work/out" 2>/dev/null </dev/null
+		check "harden taskset -c 1: the run pins to cpu 1" grep -q 'sched_setaffinity(0, [0-9]*, \[1\])  *= 0' "$work/strace"
+		check "harden taskset -c 1: never to another cpu" sh -c '! grep "sched_setaffinity" "$1" | grep -qv "\[1\]"' _ "$work/strace"
+		check "harden taskset -c 1: measured" row_positive "Host${T}OS${T}Mhz${T}null call"
+	else
+		echo "skip harden taskset -c 1 pinning: strace is not installed"
+	fi
+	check "harden given cpus: nothing left" tmp_empty
+else
+	echo "skip harden the given cpus: needs taskset and two cpus"
+fi
+
 # --- 13. serve at its descriptor limit: every client answered or refused
 # clients.bash PORT N: N loopback connections held open at once, each sends
 # one byte; prints how many got the echo, a refusal (end of file or reset),
@@ -379,9 +454,10 @@ echo "$echo $refused $silent"
 BASH
 # serve_clients NAME LIMITS N: serve under ulimit LIMITS, N clients; sets
 # answered, refused, silent
-serve_clients() {
-	what=$1
-	sh -c "ulimit $2 && exec \"\$@\"" _ "$OSBENCH" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
+# start_serve LIMITS: serve under ulimit LIMITS in the background; sets
+# serve_pid, and port once it listens (empty when it never did)
+start_serve() {
+	sh -c "ulimit $1 && exec \"\$@\"" _ "$OSBENCH" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
 	serve_pid=$!
 	port=
 	n=0
@@ -390,6 +466,10 @@ serve_clients() {
 		port=$(sed -n 's/.*listening on .*:\([0-9]*\) (tcp and udp)$/\1/p' "$work/serve.out")
 		n=$((n + 1))
 	done
+}
+serve_clients() {
+	what=$1
+	start_serve "$2"
 	answered=0 refused=0 silent=1
 	if [ -n "$port" ]; then
 		set -- $(timeout 120 bash "$work/clients.bash" "$port" "$3")
@@ -411,6 +491,20 @@ if command -v bash >/dev/null 2>&1; then
 	# soft 64, hard 256: serve raises its soft limit and answers all 100
 	serve_clients "at soft 64, hard 256" "-Sn 64 && ulimit -Hn 256" 100
 	check "harden serve soft 64 hard 256: the limit raised, all 100 answered" [ "$answered" -eq 100 ]
+	# idle connections that fill every place must not lock a new client
+	# out: osbench's own --remote figures still measure
+	start_serve "-n 100"
+	bash -c 'for ((i = 0; i < 100; i++)); do exec {fd}<>"/dev/tcp/127.0.0.1/$1"; done 2>/dev/null; sleep 60' _ "$port" &
+	idlers=$!
+	sleep 1.5
+	run run -q tcp tcpconn --remote "127.0.0.1:$port"
+	check "harden serve full of idle connections: tcp and tcpconn measured" row_positive "Host${T}OS${T}TCP${T}TCP conn"
+	row_positive "Host${T}OS${T}TCP${T}TCP conn" || sed "s/^/# /" "$work/err" "$work/out"
+	kill "$idlers" 2>/dev/null
+	wait "$idlers" 2>/dev/null
+	kill -INT "$serve_pid" 2>/dev/null
+	bounded_wait "$serve_pid"
+	check "harden serve full of idle connections: clean stop" [ $? -eq 0 ]
 else
 	echo "skip harden serve at its descriptor limit: needs bash for /dev/tcp clients"
 fi

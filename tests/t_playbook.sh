@@ -143,6 +143,22 @@ check "playbook one host: hosts clean" hosts_clean
 check "playbook: nothing of Ansible's left in the hosts' home, after all runs" [ "$(ls -ld "$HOME/.ansible" 2>/dev/null)" = "$home_ansible_before" ]
 check "playbook: the hosts kept Ansible's files in the private directory" [ ! -e "$work/hosts-tmp" ]
 
+# --- two inventory names that one file name would merge (a/b, a_b):
+# two files, each with its own host's result, and the report says so
+printf '%s\n' '[fleet]' 'a/b ansible_connection=local' 'a_b ansible_connection=local' >"$work/inv-names"
+R6=$work/results6
+(cd "$work/ctl" && ansible-playbook -i "$work/inv-names" "$PLAYBOOK" -e osbench_bin="$OSBENCH" \
+	-e osbench_results="$R6" -e osbench_become=false -e "osbench_args='--quick null'" \
+	-e ansible_python_interpreter="$(command -v python3)") >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+check "playbook a/b and a_b: exit 0" [ "$rc" -eq 0 ]
+check "playbook a/b and a_b: two files" [ "$(ls "$R6" | wc -l)" -eq 2 ]
+check "playbook a_b: its own name" table_ok "$R6/a_b-$day.tsv" a_b "$NULL"
+ab_file=$(ls "$R6" | grep -v "^a_b-$day.tsv$")
+check "playbook a/b: a name of its own ($ab_file)" sh -c 'case $1 in a_b-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]-*.tsv) exit 0 ;; esac; exit 1' _ "$ab_file"
+check "playbook a/b: its Host cell" table_ok "$R6/$ab_file" a/b "$NULL"
+check "playbook a/b and a_b: 2 of 2 reported" said "2 of 2 hosts produced results"
+
 # --- the .deb way, on beta with a /usr and /var of its own: installed
 # with dpkg, run as /usr/bin/osbench, purged again unless kept or there before
 on_beta() { nsenter -t "$sshd_b" -m -- "$@"; }

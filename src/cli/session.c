@@ -79,7 +79,7 @@ static void resolve_opts(struct session *s, const struct args *a, enum session_k
 		o->placement = PLACE_SAME;
 	else
 		o->placement = scale ? PLACE_FREE : DEFAULT_PLACEMENT;
-	o->cpu = a->cpu >= 0 ? a->cpu : 0;
+	o->cpu = a->cpu >= 0 ? a->cpu : affinity_first_allowed();
 	o->io_timeout_ms = IO_TIMEOUT_MS;
 	/* generous: a child normally takes a calibration (a few samples),
 	   a warm-up and its samples, each twice when it has a baseline */
@@ -108,6 +108,26 @@ static void warn_about_build(void)
 				"plain optimised build\n", caveat);
 }
 
+/* The run chooses its CPUs among those it was started on: a --cpu or a
+ * spread placement it cannot honour there is refused, naming them. */
+static int placement_refused(const struct args *a, const struct run_opts *o)
+{
+	char cpus[256];
+
+	affinity_describe_allowed(cpus, sizeof cpus);
+	if (a->cpu >= 0 && !affinity_is_allowed(a->cpu)) {
+		fprintf(stderr, "osbench: --cpu: '%d' is not a cpu this process may run on (%s)\n",
+			a->cpu, cpus);
+		return 1;
+	}
+	if (o->placement == PLACE_SPREAD && affinity_allowed_count() < 2) {
+		fprintf(stderr, "osbench: --placement: 'spread' needs two cpus, and this process "
+				"may run on cpu %s only (give --placement same or --cpu)\n", cpus);
+		return 1;
+	}
+	return 0;
+}
+
 static int open_session(struct session *s, const struct args *a, enum session_kind kind,
 			int argc, char **argv, int writes)
 {
@@ -115,11 +135,8 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 
 	memset(s, 0, sizeof *s);
 	resolve_opts(s, a, kind);
-	if (a->cpu >= affinity_online_cpus()) {
-		fprintf(stderr, "osbench: --cpu: '%d' is not an online cpu (0 to %d)\n", a->cpu,
-			affinity_online_cpus() - 1);
+	if (placement_refused(a, &s->opts))
 		return 2;
-	}
 	/* a system that refuses a signal handler is the machine's state,
 	   not bad usage */
 	if (interrupt_install() < 0) {

@@ -1,13 +1,18 @@
 /* exec proc: fork(), the child execve()s the project's helper, which exits
  * at once; the parent waitpid()s and wants exit status 0. A failed
- * execve() fails the op with its errno; see src/spawn.c, which holds the
- * op itself, shared with sh. */
+ * execve() fails the op with its errno; see modules/lib/spawn.c, which
+ * holds the op itself, shared with sh.  Setup first asks the helper for
+ * its answer, so that what is timed is this build's helper. */
 #include "module.h"
 #include "modules/lib/spawn.h"
 
 static int exec_setup(struct mod_ctx *ctx)
 {
-	if (spawn_helper_ok(ctx, 0) == -1)
+	const char *token = spawn_token(ctx);
+
+	if (spawn_helper_ok(ctx) == -1 ||
+	    spawn_check_answer(ctx, ctx->helper, (const char *const[]){ ctx->helper, token, NULL },
+			       token) == -1)
 		return -1;
 	/* argv[0] is the helper's own path, as a shell would pass it. */
 	return spawn_setup(ctx, ctx->helper,

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "module.h"
@@ -12,6 +13,27 @@ struct nullio {
 	int null;
 	unsigned parity;	/* carried across runs so odd n stay balanced */
 };
+
+/* A sandbox may put a regular file or a pipe where the devices should be:
+ * then the figure would time a file system or a pipe under the device's
+ * name.  Both must be character devices, and /dev/zero must read zeros. */
+static int check_devices(struct mod_ctx *ctx, int zero, int null)
+{
+	struct stat z, nl;
+	char c = 1;
+
+	if (fstat(zero, &z) == -1 || fstat(null, &nl) == -1)
+		return mod_fail(ctx, "fstat", errno);
+	if (!S_ISCHR(z.st_mode))
+		return mod_failf(ctx, "'/dev/zero' is not a character device");
+	if (!S_ISCHR(nl.st_mode))
+		return mod_failf(ctx, "'/dev/null' is not a character device");
+	if (z.st_rdev == nl.st_rdev)
+		return mod_failf(ctx, "'/dev/zero' and '/dev/null' are the same device");
+	if (read(zero, &c, 1) != 1 || c != 0)
+		return mod_failf(ctx, "'/dev/zero' did not read a zero byte");
+	return 0;
+}
 
 static int nullio_setup(struct mod_ctx *ctx)
 {
@@ -30,6 +52,12 @@ static int nullio_setup(struct mod_ctx *ctx)
 	if (s->null == -1) {
 		mod_fail(ctx, "open '/dev/null'", errno);
 		close(s->zero);
+		free(s);
+		return -1;
+	}
+	if (check_devices(ctx, s->zero, s->null) == -1) {
+		close(s->zero);
+		close(s->null);
 		free(s);
 		return -1;
 	}

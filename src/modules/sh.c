@@ -2,7 +2,7 @@
  * helper's path as $0, so the shell starts up, parses a fixed command and
  * runs the helper. No caller-supplied string is ever parsed by the shell.
  * A failed execve() of the shell fails the op with its errno; the op
- * itself is src/spawn.c's, shared with exec. */
+ * itself is modules/lib/spawn.c's, shared with exec. */
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,12 +14,17 @@
 
 static int sh_setup(struct mod_ctx *ctx)
 {
-	/* absolute: the helper is "$0", and a bare name would send the
-	   shell searching PATH (the environment is empty) */
-	if (spawn_helper_ok(ctx, 1) == -1)
+	const char *token = spawn_token(ctx);
+
+	if (spawn_helper_ok(ctx) == -1)
 		return -1;
 	if (access(SH_PATH, X_OK) == -1)
 		return mod_failf(ctx, "shell '%s': %s", SH_PATH, strerror(errno));
+	/* the helper's answer must come back through the shell: a shell
+	   that exits 0 without running it would be timed as sh proc */
+	if (spawn_check_answer(ctx, SH_PATH, (const char *const[]){
+		"sh", "-c", "\"$0\" \"$1\"", ctx->helper, token, NULL }, token) == -1)
+		return -1;
 	return spawn_setup(ctx, SH_PATH, (const char *const[]){
 		"sh", "-c", "\"$0\"", ctx->helper, NULL });
 }

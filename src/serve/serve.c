@@ -27,9 +27,18 @@
  * spare, a signal pipe, and what the C library may open (resolver). */
 #define FD_RESERVE 16
 
+/* One source address may hold at most half of the clients, and a
+ * client idle this long gives its place up to a new one when there is no
+ * other: so idle connections, renewed now and then, cannot lock every
+ * other client out. */
+#define PER_SOURCE_SHARE 2
+#define EVICT_IDLE_MS 1000
+
 struct client {
 	int fd;                    /* -1: closed, slot freed by compact() */
 	int64_t last;              /* last request, ms */
+	unsigned char src[16];     /* the source address (no port) */
+	unsigned char srclen;
 	unsigned char buf[ECHO_MAX];
 	size_t off, len;           /* buf[off..len) not yet sent back */
 };
@@ -391,13 +400,102 @@ static int refuse_one(struct server *s)
 	return fd >= 0 ? 0 : -1;
 }
 
+/* The address part of a peer's sockaddr; an IPv4-mapped IPv6 address
+   counts as the IPv4 one. */
+static unsigned char source_of(const struct sockaddr_storage *ss, unsigned char key[16])
+{
+	if (ss->ss_family == AF_INET) {
+		memcpy(key, &((const struct sockaddr_in *)ss)->sin_addr, 4);
+		return 4;
+	}
+	if (ss->ss_family == AF_INET6) {
+		const unsigned char *a = ((const struct sockaddr_in6 *)ss)->sin6_addr.s6_addr;
+		static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+		if (memcmp(a, mapped, sizeof mapped) == 0) {
+			memcpy(key, a + 12, 4);
+			return 4;
+		}
+		memcpy(key, a, 16);
+		return 16;
+	}
+	return 0;
+}
+
+static int same_source(const struct client *c, const unsigned char *key, unsigned char len)
+{
+	return c->fd >= 0 && c->srclen == len && memcmp(c->src, key, len) == 0;
+}
+
+/* The client idle longest (from key's source when key is given), if it
+   has been idle EVICT_IDLE_MS at least; else NULL. */
+static struct client *longest_idle(struct server *s, const unsigned char *key,
+				   unsigned char len, int64_t now)
+{
+	struct client *best = NULL;
+
+	for (int i = 0; i < s->n; i++) {
+		struct client *c = &s->cl[i];
+		if (c->fd < 0 || (key && !same_source(c, key, len)))
+			continue;
+		if (!best || c->last < best->last)
+			best = c;
+	}
+	return best && now - best->last >= EVICT_IDLE_MS ? best : NULL;
+}
+
+/* A client that has already hung up (its end-of-file not yet read): a
+   burst of short connections fills the places faster than the loop reads
+   their ends.  From key's source when key is given; NULL: none. */
+static struct client *hung_up(struct server *s, const unsigned char *key, unsigned char len)
+{
+	for (int i = 0; i < s->n; i++) {
+		struct client *c = &s->cl[i];
+		char b;
+		if (c->fd < 0 || (key && !same_source(c, key, len)) || c->len > c->off)
+			continue;
+		if (recv(c->fd, &b, 1, MSG_PEEK | MSG_DONTWAIT) == 0)
+			return c;
+	}
+	return NULL;
+}
+
+/* Where a new client from key goes: a free slot, or the place of one
+   that hung up or has been idle long enough to give way; NULL: refused. */
+static struct client *slot_for(struct server *s, const unsigned char *key,
+			       unsigned char len, int64_t now)
+{
+	int from = 0, cap = s->max / PER_SOURCE_SHARE;
+	struct client *c = NULL;
+
+	for (int i = 0; i < s->n; i++)
+		from += same_source(&s->cl[i], key, len);
+	if (cap < 1)
+		cap = 1;
+	if (from < cap && s->n < s->max)
+		return &s->cl[s->n++];
+	if (from >= cap)
+		c = longest_idle(s, key, len, now);
+	else
+		c = longest_idle(s, NULL, 0, now);
+	if (!c)
+		c = hung_up(s, from >= cap ? key : NULL, len);
+	if (c)
+		drop(c);
+	return c;
+}
+
 static void accept_clients(struct server *s, int64_t now)
 {
 	struct client *c;
 	int i, fd;
 
 	for (i = 0; i < BATCH; i++) {
-		fd = accept(s->tfd, NULL, NULL);
+		struct sockaddr_storage peer;
+		socklen_t plen = sizeof peer;
+		unsigned char key[16], klen;
+
+		memset(&peer, 0, sizeof peer);
+		fd = accept(s->tfd, (struct sockaddr *)&peer, &plen);
 		if (fd < 0) {
 			if (errno == EINTR || errno == ECONNABORTED)
 				continue;
@@ -409,12 +507,14 @@ static void accept_clients(struct server *s, int64_t now)
 			return;
 		}
 		/* Full, or unusable: refused by closing at once. */
-		if (s->n >= s->max || client_opts(fd) < 0) {
+		klen = source_of(&peer, key);
+		if (client_opts(fd) < 0 || !(c = slot_for(s, key, klen, now))) {
 			close(fd);
 			continue;
 		}
-		c = &s->cl[s->n++];
 		c->fd = fd;
+		memcpy(c->src, key, klen);
+		c->srclen = klen;
 		c->last = now;
 		c->off = c->len = 0;
 	}

@@ -27,8 +27,85 @@ int affinity_online_cpus(void)
 	return online;
 }
 
+/* The CPUs this process was started on (taskset, a cpuset, a container),
+ * recorded at the first call, before anything is pinned: every placement
+ * chooses among them, so a run never moves itself off the CPUs it was
+ * given. */
+#define MAX_CPUS 1024
+static int allowed[MAX_CPUS];
+static int nallowed;
+
+static void record_allowed(void)
+{
+#if defined(__linux__)
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		for (int c = 0; c < CPU_SETSIZE && c < MAX_CPUS; c++)
+			if (CPU_ISSET(c, &set))
+				allowed[nallowed++] = c;
+#elif defined(__FreeBSD__)
+	cpuset_t set;
+
+	CPU_ZERO(&set);
+	if (cpuset_getaffinity(CPU_LEVEL_WHICH, CPU_WHICH_PID, -1, sizeof set, &set) == 0)
+		for (int c = 0; c < CPU_SETSIZE && c < MAX_CPUS; c++)
+			if (CPU_ISSET(c, &set))
+				allowed[nallowed++] = c;
+#endif
+	if (nallowed == 0)
+		for (int c = 0; c < affinity_online_cpus() && c < MAX_CPUS; c++)
+			allowed[nallowed++] = c;
+}
+
+int affinity_allowed_count(void)
+{
+	if (!nallowed)
+		record_allowed();
+	return nallowed;
+}
+
+int affinity_first_allowed(void)
+{
+	affinity_allowed_count();
+	return allowed[0];
+}
+
+static int allowed_index(int cpu)
+{
+	for (int i = 0; i < affinity_allowed_count(); i++)
+		if (allowed[i] == cpu)
+			return i;
+	return -1;
+}
+
+int affinity_is_allowed(int cpu)
+{
+	return allowed_index(cpu) >= 0;
+}
+
+void affinity_describe_allowed(char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < affinity_allowed_count() && used + 1 < len; i++) {
+		int end = i;
+		while (end + 1 < nallowed && allowed[end + 1] == allowed[end] + 1)
+			end++;
+		int n = end > i ? snprintf(buf + used, len - used, "%s%d-%d", used ? "," : "",
+					   allowed[i], allowed[end])
+				: snprintf(buf + used, len - used, "%s%d", used ? "," : "", allowed[i]);
+		if (n < 0)
+			break;
+		used += (size_t)n;
+		i = end;
+	}
+}
+
 /* Under --placement spread, the CPU the measuring process is on; peers
- * take the CPUs after it.  -1: peers stay where they are. */
+ * take the allowed CPUs after it.  -1: peers stay where they are. */
 static int spread_base = -1;
 
 void affinity_spread_peers(int cpu)
@@ -39,10 +116,14 @@ void affinity_spread_peers(int cpu)
 int affinity_place_peer(int index)
 {
 	char ignored[128];
+	int at;
 
 	if (spread_base < 0)
 		return 0;
-	return affinity_pin((spread_base + index) % affinity_online_cpus(), ignored,
+	at = allowed_index(spread_base);
+	if (at < 0)
+		at = 0;
+	return affinity_pin(allowed[(at + index) % affinity_allowed_count()], ignored,
 			    sizeof ignored);
 }
 

@@ -146,35 +146,31 @@ static int is_executable(const char *p)
 	return access(p, X_OK) == 0;
 }
 
-/* The first executable PATH entry/argv0, on the heap, or NULL. */
-static char *search_path(const char *argv0)
+/* The running binary's own path, on the heap, or NULL: from the system,
+ * never from PATH (which may find another osbench) or a bare argv[0]
+ * (which execve would look up in the current directory). */
+static char *own_binary(const char *argv0)
 {
-	const char *p = getenv("PATH");
-
-	while (p && *p) {
-		size_t n = strcspn(p, ":");
-		size_t len = n + strlen(argv0) + 2;
-		char *cand = malloc(len);
-		if (!cand)
-			return NULL;
-		snprintf(cand, len, "%.*s/%s", (int)n, p, argv0);
-		if (is_executable(cand))
-			return cand;
-		free(cand);
-		p += n + (p[n] == ':');
-	}
-	return NULL;
+#if defined(__linux__)
+	char *self = realpath("/proc/self/exe", NULL);
+	if (self)
+		return self;
+#elif defined(__FreeBSD__)
+	char *self = realpath("/proc/curproc/file", NULL);
+	if (self)
+		return self;
+#endif
+	/* without /proc (or elsewhere): argv[0] only when it is a path */
+	return strchr(argv0, '/') ? realpath(argv0, NULL) : NULL;
 }
 
-/* The directory holding the running binary, from argv[0] and PATH, on
- * the heap (paths can be PATH_MAX long: never on a small stack), or NULL. */
+/* The directory holding the running binary, on the heap (paths can be
+ * PATH_MAX long: never on a small stack), or NULL. */
 static char *binary_dir(const char *argv0)
 {
-	char *found = strchr(argv0, '/') ? strdup(argv0) : search_path(argv0);
-	char *real = found ? realpath(found, NULL) : NULL;
+	char *real = own_binary(argv0);
 	char *slash;
 
-	free(found);
 	if (!real)
 		return NULL;
 	slash = strrchr(real, '/');
@@ -191,14 +187,15 @@ void helper_locate(const char *argv0, char *path, size_t len)
 	const char *env = getenv("OSBENCH_HELPER");
 	char *dir, *other;
 
+	/* a relative $OSBENCH_HELPER is passed on as it is, and refused by
+	   the modules that would run it */
 	if (env && *env) {
 		snprintf(path, len, "%s", env);
 		return;
 	}
-	if (!(dir = binary_dir(argv0))) {
-		snprintf(path, len, "osbench-helper");
-		return;
-	}
+	path[0] = '\0';
+	if (!(dir = binary_dir(argv0)))
+		return; /* the modules say it was not found */
 	snprintf(path, len, "%s/osbench-helper", strcmp(dir, "/") == 0 ? "" : dir);
 	other = malloc(strlen(dir) + sizeof installed);
 	if (other) {

@@ -12,9 +12,10 @@ int tmpdir_create(char *path, size_t len, char *err, size_t errlen);
  * the directory tmpdir_create made needs no new descriptor for that. */
 int tmpdir_remove(const char *path);
 
-/* The exec helper: $OSBENCH_HELPER, else beside the binary, else in
- * ../libexec/osbench/ (after make install).  Writes the first candidate
- * when none exists, so the exec module fails naming it. */
+/* The exec helper: $OSBENCH_HELPER, else beside the running binary (as
+ * the system names it: /proc/self/exe), else in ../libexec/osbench/ (after
+ * make install).  Writes the first candidate when none exists, so the exec
+ * module fails naming it, and "" when the binary cannot be found. */
 void helper_locate(const char *argv0, char *path, size_t len);
 
 /* An output file that appears whole or not at all.  Writes to f go to

@@ -49,24 +49,25 @@ static int from_table(FILE *f, const char *dir, char *type, size_t len, char *de
  * system has no journal.  That changes what File Create costs by ten
  * times or more: without a journal, ext4 does not reuse an inode freed in
  * the last minute, and each create steps over every such inode of its
- * group (README, "File Create and the journal").  1 only when sysfs says
- * so; where it cannot tell, nothing is claimed. */
+ * group (README, "File Create and the journal").  1 when sysfs says there
+ * is none, 0 when it names a journal, -1 when it cannot tell (no sysfs, a
+ * device it does not know): then the record says so, claiming neither. */
 static int ext4_without_journal(const char *device)
 {
 	char path[PATH_MAX + 64], line[64];
 	char *real = realpath(device, NULL);
 	const char *name;
 	FILE *f;
-	int none = 0;
+	int none = -1;
 
 	if (!real)
-		return 0;
+		return -1;
 	name = strrchr(real, '/') ? strrchr(real, '/') + 1 : real;
 	snprintf(path, sizeof path, "/sys/fs/ext4/%s/journal_task", name);
 	free(real);
 	f = fopen(path, "r");
 	if (!f)
-		return 0;
+		return -1;
 	if (fgets(line, sizeof line, f))
 		none = strncmp(line, "<none>", 6) == 0;
 	fclose(f);
@@ -87,9 +88,11 @@ void fs_type(const char *dir, char *type, size_t len)
 		fclose(f);
 	}
 	free(real);
-	if (found && (strcmp(type, "ext4") == 0 || strcmp(type, "ext3") == 0) &&
-	    ext4_without_journal(device)) {
+	if (found && (strcmp(type, "ext4") == 0 || strcmp(type, "ext3") == 0)) {
+		int none = ext4_without_journal(device);
 		size_t used = strlen(type);
-		snprintf(type + used, len - used, " (no journal)");
+		if (none)
+			snprintf(type + used, len - used, none > 0 ? " (no journal)"
+								  : " (journal unknown)");
 	}
 }

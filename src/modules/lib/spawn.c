@@ -6,6 +6,7 @@
  * once in setup, is read only to explain a non-zero status. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -45,11 +46,11 @@ int spawn_failed(struct mod_ctx *ctx, int errfd, const char *path, int status)
 		      mod_failf(ctx, "fork: child exited with status %d", status);
 }
 
-int spawn_helper_ok(struct mod_ctx *ctx, int absolute)
+int spawn_helper_ok(struct mod_ctx *ctx)
 {
-	if (!ctx->helper)
-		return mod_failf(ctx, "helper: no path given");
-	if (absolute && ctx->helper[0] != '/')
+	if (!ctx->helper || !*ctx->helper)
+		return mod_failf(ctx, "helper: not found beside the osbench binary");
+	if (ctx->helper[0] != '/')
 		return mod_failf(ctx, "helper '%s': not an absolute path",
 				 ctx->helper);
 	if (access(ctx->helper, X_OK) == -1)
@@ -78,6 +79,86 @@ static int make_err_pipe(struct mod_ctx *ctx, int err[2])
 	if (set_fd_flags(err[0], FD_CLOEXEC, O_NONBLOCK) == -1 ||
 	    set_fd_flags(err[1], FD_CLOEXEC, 0) == -1)
 		return mod_fail(ctx, "fcntl", errno);
+	return 0;
+}
+
+const char *spawn_token(const struct mod_ctx *ctx)
+{
+	const char *slash = ctx->tmpdir ? strrchr(ctx->tmpdir, '/') : NULL;
+
+	return slash ? slash + 1 : "osbench";
+}
+
+/* The child of spawn_check_answer: out becomes its standard output. */
+_Noreturn static void answer_child(const char *path, const char *const argv[], int out)
+{
+	if (dup2(out, STDOUT_FILENO) < 0)
+		_exit(126);
+	execve(path, (char *const *)argv, empty_env);
+	_exit(127);
+}
+
+/* Everything the child wrote, up to len - 1 bytes, NUL-terminated. */
+static ssize_t read_answer(int fd, char *buf, size_t len)
+{
+	size_t got = 0;
+
+	while (got < len - 1) {
+		ssize_t r = read(fd, buf + got, len - 1 - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	buf[got] = '\0';
+	return (ssize_t)got;
+}
+
+int spawn_check_answer(struct mod_ctx *ctx, const char *path, const char *const argv[],
+		       const char *token)
+{
+	char want[256], got[256];
+	int fds[2], status = 0;
+	ssize_t n;
+	pid_t pid;
+
+	snprintf(want, sizeof want, "osbench-helper %s %s\n", OSBENCH_VERSION, token);
+	if (fdio_pipe(ctx, fds) == -1)
+		return -1;
+	if (set_fd_flags(fds[0], FD_CLOEXEC, 0) == -1 || set_fd_flags(fds[1], FD_CLOEXEC, 0) == -1) {
+		fdio_close_pair(fds);
+		return mod_fail(ctx, "fcntl", errno);
+	}
+	pid = fork();
+	if (pid < 0) {
+		fdio_close_pair(fds);
+		return mod_fail(ctx, "fork", errno);
+	}
+	if (pid == 0)
+		answer_child(path, argv, fds[1]);
+	fdio_close(&fds[1]);
+	n = read_answer(fds[0], got, sizeof got);
+	int read_errno = errno;
+	fdio_close(&fds[0]);
+	if (proc_wait(pid, &status) == -1)
+		return mod_fail(ctx, "waitpid", errno);
+	if (n < 0)
+		return mod_fail(ctx, "read", read_errno);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return spawn_failed(ctx, -1, path, status);
+	if (strcmp(got, want) != 0) {
+		for (char *c = got; *c; c++)
+			if (*c < ' ' || *c > '~')
+				*c = ' ';
+		return strcmp(path, ctx->helper) == 0
+			       ? mod_failf(ctx, "helper '%s' is not osbench's (it answered %.40s%s)",
+					   path, n ? got : "nothing", n > 40 ? "..." : "")
+			       : mod_failf(ctx, "'%s' did not run the helper '%s' (it answered %.40s%s)",
+					   path, ctx->helper, n ? got : "nothing", n > 40 ? "..." : "");
+	}
 	return 0;
 }
 

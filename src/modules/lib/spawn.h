@@ -21,10 +21,22 @@
    errno there, and that is the reason worth telling. */
 int spawn_failed(struct mod_ctx *ctx, int errfd, const char *path, int status);
 
-/* Check ctx->helper: given, absolute when absolute is set (sh passes it
-   as "$0", and a bare name would send the shell searching PATH), and
+/* Check ctx->helper: given, an absolute path (a bare name would be looked
+   up in the current directory by execve, or in PATH by the shell), and
    executable. Returns 0, or -1 with "helper 'PATH': reason" in ctx->err. */
-int spawn_helper_ok(struct mod_ctx *ctx, int absolute);
+int spawn_helper_ok(struct mod_ctx *ctx);
+
+/* Run path with argv (the helper's token its last argument) once, with
+   an empty environment, and want exactly the helper's answer for that
+   token on its standard output and status 0: the program timed is this
+   build's helper, and whatever stands between (a shell) really ran it.
+   Returns 0, or -1 with the reason in ctx->err. */
+int spawn_check_answer(struct mod_ctx *ctx, const char *path, const char *const argv[],
+		       const char *token);
+
+/* The token the helper is asked to echo: the private directory's name,
+   new for each run. */
+const char *spawn_token(const struct mod_ctx *ctx);
 
 /* Hooks for a module whose op is fork(), execve() of one program in the
    child with an empty environment, and waitpid() wanting status 0 (exec,
