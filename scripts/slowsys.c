@@ -1,13 +1,15 @@
 /* slowsys: run a command on a kernel whose system calls each cost more.
  *
- *   slowsys INSTRUCTIONS COMMAND [ARG...]
+ *   slowsys [-l] INSTRUCTIONS COMMAND [ARG...]
  *
  * Installs a seccomp filter of about INSTRUCTIONS BPF instructions that
  * reads the system call's first argument (so the kernel cannot cache its
  * verdict per call number) and then allows the call, and execs COMMAND
- * under it; every process COMMAND starts inherits the filter.  Used by
- * scripts/bench-check.sh to make a known slow-down that `osbench check`
- * must catch.  Linux only; not part of osbench. */
+ * under it; every process COMMAND starts inherits the filter.  The
+ * instructions are additions to the argument, or with -l loads of it
+ * again (cheaper each, for finer steps).  Used by scripts/bench-check.sh
+ * and scripts/bench-ab.sh to make a known slow-down that `osbench check`
+ * and `osbench ab` must catch.  Linux only; not part of osbench. */
 #include <errno.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -20,7 +22,7 @@
 
 #define MAX_PER_FILTER 4000
 
-static int install(unsigned n)
+static int install(unsigned n, int loads)
 {
 	struct sock_filter *code = calloc(n + 2, sizeof *code);
 	struct sock_fprog prog = { .len = (unsigned short)(n + 2), .filter = code };
@@ -31,7 +33,9 @@ static int install(unsigned n)
 	code[0] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 					       offsetof(struct seccomp_data, args[0]));
 	for (unsigned i = 1; i <= n; i++)
-		code[i] = (struct sock_filter)BPF_STMT(BPF_ALU | BPF_ADD | BPF_K, i);
+		code[i] = loads ? (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+							       offsetof(struct seccomp_data, args[0]))
+				: (struct sock_filter)BPF_STMT(BPF_ALU | BPF_ADD | BPF_K, i);
 	code[n + 1] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
 	rc = prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
 	free(code);
@@ -42,9 +46,12 @@ int main(int argc, char **argv)
 {
 	char *end;
 	unsigned long n;
+	int loads = argc > 1 && strcmp(argv[1], "-l") == 0;
 
+	argc -= loads;
+	argv += loads;
 	if (argc < 3) {
-		fprintf(stderr, "usage: slowsys INSTRUCTIONS COMMAND [ARG...]\n");
+		fprintf(stderr, "usage: slowsys [-l] INSTRUCTIONS COMMAND [ARG...]\n");
 		return 2;
 	}
 	errno = 0;
@@ -59,7 +66,7 @@ int main(int argc, char **argv)
 	}
 	while (n > 0) {
 		unsigned chunk = n > MAX_PER_FILTER ? MAX_PER_FILTER : (unsigned)n;
-		if (install(chunk) < 0) {
+		if (install(chunk, loads) < 0) {
 			perror("slowsys: prctl(PR_SET_SECCOMP)");
 			return 1;
 		}

@@ -242,7 +242,7 @@ bad "json not ours" "'bad/foreign.json'" compare a.tsv bad/foreign.json
 bad "json trailing text" "'bad/trailing.json' line 1: text after the end of the JSON document" compare a.tsv bad/trailing.json
 bad "long extra cell" "'bad/long-extra.tsv' line 3: 18 cells, header has 17" compare a.tsv bad/long-extra.tsv
 bad "long inf" "'bad/long-inf.tsv' line 3: median_us: 'inf' is not a finite number" compare a.tsv bad/long-inf.tsv
-bad "compare --format junit" "--format: 'junit' applies to 'check' only" compare -f junit a.tsv b.tsv
+bad "compare --format junit" "--format: 'junit' applies to 'check' and 'ab' only" compare -f junit a.tsv b.tsv
 # a gigantic line: 70 000 bytes in one cell
 { head -8 a.tsv; awk 'BEGIN { s = "1"; while (length(s) < 70000) s = s s; printf "alpha\tLinux\t%s\n", s }'; } >"$work/huge.tsv"
 bad "line over 64 KiB" "line 9: longer than 64 KiB" compare a.tsv "$work/huge.tsv"

@@ -21,7 +21,7 @@ enum opt_id { O_QUICK, O_FORMAT, O_OUTPUT, O_LABEL, O_REPS, O_TIME, O_CPU, O_REM
 
 /* Which commands take an option: a bit per enum command. */
 #define FOR(c) (1u << (c))
-#define MEASURING (FOR(CMD_RUN) | FOR(CMD_SCALE) | FOR(CMD_CHECK))
+#define MEASURING (FOR(CMD_RUN) | FOR(CMD_SCALE) | FOR(CMD_CHECK) | FOR(CMD_AB))
 
 static const struct option_spec {
 	const char *name;
@@ -41,13 +41,14 @@ static const struct option_spec {
 	[O_REMOTE] = { .name = "remote", .takes_value = 1, .commands = FOR(CMD_RUN) | FOR(CMD_CHECK) },
 	[O_TIMEOUT] = { .name = "timeout", .takes_value = 1, .commands = MEASURING },
 	[O_PLACEMENT] = { .name = "placement", .takes_value = 1,
-			  .commands = FOR(CMD_RUN) | FOR(CMD_CHECK) },
+			  .commands = FOR(CMD_RUN) | FOR(CMD_CHECK) | FOR(CMD_AB) },
 	[O_PRECISION] = { .name = "precision", .takes_value = 1, .commands = MEASURING },
 	[O_BUDGET] = { .name = "budget", .takes_value = 1, .commands = MEASURING },
 	[O_THREADS] = { .name = "threads", .takes_value = 1, .commands = FOR(CMD_SCALE) },
 	[O_PROCS] = { .name = "procs", .takes_value = 1, .commands = FOR(CMD_SCALE) | FOR(CMD_RUN) },
 	[O_SIZE] = { .name = "size", .takes_value = 1, .commands = FOR(CMD_RUN) },
-	[O_TOLERANCE] = { .name = "tolerance", .takes_value = 1, .commands = FOR(CMD_CHECK) },
+	[O_TOLERANCE] = { .name = "tolerance", .takes_value = 1,
+			  .commands = FOR(CMD_CHECK) | FOR(CMD_AB) },
 	[O_BIND] = { .name = "bind", .takes_value = 1, .commands = FOR(CMD_SERVE) },
 	[O_PORT] = { .name = "port", .takes_value = 1, .commands = FOR(CMD_SERVE) },
 	[O_LOG] = { .name = "log", .commands = FOR(CMD_PLOT) },
@@ -376,8 +377,8 @@ static int check_options_fit(const struct args *a, unsigned seen, char *err, siz
 		return failf(err, len, "--threads and --procs: give one or the other");
 	if (a->placement_given && a->placement == PLACE_FREE && a->cpu >= 0)
 		return failf(err, len, "--cpu: it pins processes, --placement free does not");
-	if (strcmp(a->format, CHECK_ONLY_FORMAT) == 0 && a->cmd != CMD_CHECK)
-		return failf(err, len, "--format: 'junit' applies to 'check' only");
+	if (strcmp(a->format, CHECK_ONLY_FORMAT) == 0 && a->cmd != CMD_CHECK && a->cmd != CMD_AB)
+		return failf(err, len, "--format: 'junit' applies to 'check' and 'ab' only");
 	if (a->cmd == CMD_CHECK && strcmp(a->format, "table") != 0 &&
 	    strcmp(a->format, "json") != 0 && strcmp(a->format, CHECK_ONLY_FORMAT) != 0)
 		return failf(err, len, "--format: 'check' writes table, json or junit, not '%s'",

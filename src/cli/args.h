@@ -8,7 +8,7 @@
 #include "harness.h" /* enum placement */
 
 enum command { CMD_RUN, CMD_LIST, CMD_SCALE, CMD_SERVE, CMD_COMPARE, CMD_CHECK,
-	       CMD_PLOT, CMD_HELP, CMD_VERSION, CMD_COUNT };
+	       CMD_PLOT, CMD_AB, CMD_HELP, CMD_VERSION, CMD_COUNT };
 
 #define MAX_LEVELS 64
 #define MAX_LEVEL 4096

@@ -13,6 +13,7 @@
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "measure/abproto.h"
 
 /* A closed standard descriptor would be taken by the next open() or
  * pipe(), and results or messages would land in a socket or a temp file.
@@ -53,6 +54,8 @@ int cli_main(int argc, char **argv)
 	/* likewise a write past the file-size limit: EFBIG, and the results
 	   go to stdout, instead of a death that leaves a temporary behind */
 	signal(SIGXFSZ, SIG_IGN);
+	if (argc > 1 && strcmp(argv[1], AB_CHILD_WORD) == 0)
+		return ab_child_main(argc, argv);
 	if (args_parse(argc, argv, &a, err, sizeof err) < 0)
 		return usage_error(err);
 	return commands[a.cmd].fn(&a, argc, argv);

@@ -15,6 +15,11 @@ static const char usage_text[] =
 	"       osbench scale MODULE [--threads LIST | --procs LIST] [OPTIONS]\n"
 	"       osbench compare FILE FILE...        side-by-side tables with ratios\n"
 	"       osbench check BASELINE [CURRENT] [--tolerance PCT] [-f table|json|junit]\n"
+	"       osbench ab [RUN OPTIONS] A B [NAME...]   A and B paired, round by round: each\n"
+	"                                           a command that starts an osbench, split at\n"
+	"                                           blanks ('taskset -c 1 ./osbench'); verdicts\n"
+	"                                           same, slower, faster, unclear (--tolerance\n"
+	"                                           PCT, default 3; -f table|long|json|junit)\n"
 	"       osbench plot FILE... [-o FILE.svg] [--log | --cdf]   an SVG picture of result\n"
 	"                                           files (--cdf: each figure's latency tail)\n"
 	"       osbench serve [--bind ADDR] [--port N]   peer for --remote\n"
@@ -27,14 +32,16 @@ static const char usage_text[] =
 	"  -l, --label NAME     the Host cell (default: the host name)\n"
 	"  -r, --reps N         exactly N rounds per figure (default: until precise)\n"
 	"@sampling@"
-	"      --placement P    free, same (default: one CPU) or spread (one CPU each)\n"
+	"      --placement P    free, same (default: one CPU) or spread (one CPU each);\n"
+	"                       ab: free unless given, as each side's command places it\n"
 	"      --cpu N          the CPU same and spread start from (default 0)\n"
 	"      --timeout S      give up on one measurement after S seconds\n"
 	"@traits@"
 	"      --threads LIST   scale: copies as threads (default 1,2,5,10,20,35,50)\n"
 	"\n"
 	"exit status: 0 every figure measured; 1 some figure failed (its cell says\n"
-	"fail, the reason is on stderr); 2 bad usage or bad input.\n";
+	"fail, the reason is on stderr), or check or ab found one slower; 2 bad usage\n"
+	"or bad input.\n";
 
 /* stdout must reach its destination: a full disk or a closed pipe is an
  * error, not a silent loss (git's rule). */
@@ -59,8 +66,8 @@ static void sampling_options(void)
 	printf("      --precision PCT  stop a figure once its median's 95%% interval is within\n"
 	       "                       PCT%% of it (run: %g, scale: %g)\n",
 	       run.precision_pct, scale.precision_pct);
-	printf("      --budget S       start no round after S seconds (run: %g, scale: %g)\n",
-	       run.budget_s, scale.budget_s);
+	printf("      --budget S       start no round after S seconds (run: %g, scale: %g, ab: %g)\n",
+	       run.budget_s, scale.budget_s, 2 * run.budget_s);
 }
 
 /* The options that only some modules take, naming them from the

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "modules/registry.h"
+#include "cli/runplan.h"
 #include "cli/session.h"
 #include "results/schema.h"
 
@@ -274,6 +275,21 @@ int cmd_run(const struct args *a, int argc, char **argv)
 		write_section(&s, &plan.sections[t], t, &figs);
 	session_release(figs.rec, figs.n);
 	return session_close(&s);
+}
+
+int run_plan_figures(const struct args *a, const struct session *s,
+		     const struct subject **subj, struct record **rec, size_t *n)
+{
+	static struct plan plan;
+	static struct figures figs;
+
+	if (plan_run(&plan, a) < 0)
+		return -1;
+	collect_figures(&plan, s, &figs);
+	*subj = figs.subj;
+	*rec = figs.rec;
+	*n = figs.n;
+	return 0;
 }
 
 /* ---- scale ------------------------------------------------------------ */

@@ -10,6 +10,7 @@ const struct command_entry commands[CMD_COUNT] = {
 	[CMD_COMPARE] = { .name = "compare", .fn = cmd_compare, .flags = CMDF_NAMES },
 	[CMD_CHECK] = { .name = "check", .fn = cmd_check, .flags = CMDF_NAMES | CMDF_MEASURES },
 	[CMD_PLOT] = { .name = "plot", .fn = cmd_plot, .flags = CMDF_NAMES },
+	[CMD_AB] = { .name = "ab", .fn = cmd_ab, .flags = CMDF_NAMES | CMDF_MEASURES },
 	[CMD_HELP] = { .name = "help", .fn = cmd_help, .flags = CMDF_NAMES },
 	[CMD_VERSION] = { .name = NULL, .fn = cmd_version },
 };

@@ -32,5 +32,10 @@ int cmd_check(const struct args *a, int argc, char **argv);
 int cmd_plot(const struct args *a, int argc, char **argv);
 int cmd_help(const struct args *a, int argc, char **argv);
 int cmd_version(const struct args *a, int argc, char **argv);
+int cmd_ab(const struct args *a, int argc, char **argv);
+
+/* An ab child (argv[1] is AB_CHILD_WORD): its own protocol, not the
+ * command line's; the exit status. */
+int ab_child_main(int argc, char **argv);
 
 #endif

@@ -23,6 +23,7 @@ struct job {
 	const struct run_opts *o;
 	int calibrate;        /* the first round: find n and base_n */
 	uint64_t n, base_n;   /* iterations per sample, from calibration */
+	int no_tail;          /* take no single-op times (ab reports none) */
 };
 
 /* The most samples one child takes (a round is short by design). */
@@ -55,6 +56,10 @@ struct report {
 
 /* Runs in the forked child: never returns. */
 void child_main(int fd, const struct job *j);
+/* What child_main does before it reports: one round of j into r and
+ * samples[0..r->nsamples-1] (an exec'd child of ab reports them its own
+ * way). */
+void child_round(const struct job *j, struct report *r, double *samples);
 
 /* The bodies: fill samples[0..] and r; on failure r->status = ST_FAIL
  * with r->reason. */

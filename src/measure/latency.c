@@ -265,7 +265,7 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 	if (j->s->mod->flags & MOD_FAULTS)
 		check_faults(rd, c, k);
 	/* a bandwidth is the rate of long transfers: it has no tail */
-	if (r->status == ST_OK && !(j->s->mod->flags & MOD_BANDWIDTH) &&
+	if (r->status == ST_OK && !(j->s->mod->flags & MOD_BANDWIDTH) && !j->no_tail &&
 	    tail_sample(j, c, r, rd->timer_cost_ns, iteration_ns(op_ns, k, r->n),
 			base_per_op) < 0)
 		fail_with(r, c->err);

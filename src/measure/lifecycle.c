@@ -143,18 +143,24 @@ static int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+void child_round(const struct job *j, struct report *r, double *samples)
+{
+	int nodrop = 0;
+
+	memset(r, 0, sizeof *r);
+	if (place(j, r) == 0 && !apply_test_fault(j->s, r, &nodrop))
+		lifecycle(j, r, samples, nodrop);
+	if (r->status != ST_OK)
+		r->nsamples = 0;
+}
+
 void child_main(int fd, const struct job *j)
 {
 	static double samples[CHILD_MAX_SAMPLES];
 	struct report r;
-	int nodrop = 0;
 
-	memset(&r, 0, sizeof r);
 	interrupt_reset_in_child();
-	if (place(j, &r) == 0 && !apply_test_fault(j->s, &r, &nodrop))
-		lifecycle(j, &r, samples, nodrop);
-	if (r.status != ST_OK)
-		r.nsamples = 0;
+	child_round(j, &r, samples);
 	if (write_all(fd, &r, sizeof r) < 0 ||
 	    write_all(fd, samples, (size_t)r.nsamples * sizeof samples[0]) < 0)
 		_exit(3);

@@ -18,5 +18,7 @@ int main(void)
 	test_plot();
 	test_schema();
 	test_harness();
+	test_paired();
+	test_abproto();
 	return unit_failures ? 1 : 0;
 }

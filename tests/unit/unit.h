@@ -30,5 +30,7 @@ void test_svg(void);
 void test_plot(void);
 void test_schema(void);
 void test_harness(void);
+void test_paired(void);
+void test_abproto(void);
 
 #endif

@@ -1,0 +1,186 @@
+/* `osbench ab [RUN OPTIONS] A B [NAME...]`: the figures run would
+ * measure for NAMEs, measured on two sides at once, round by round.
+ * Each side is a command line that starts an osbench; both are proved
+ * osbench of this protocol before anything is measured.  The rounds are
+ * in measure/abrounds.c, the statistics and the report in report/. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/io.h"
+#include "cli/runplan.h"
+#include "cli/session.h"
+#include "report/ab.h"
+
+/* A side that cannot say hello within this is not one to measure. */
+#define HANDSHAKE_TIMEOUT_S 10
+
+static const char *const side_names[2] = { "A", "B" };
+
+/* The names after A and B, as run would take them. */
+static void names_after_sides(const struct args *a, struct args *run)
+{
+	*run = *a;
+	run->nnames = a->nnames - 2;
+	for (int i = 0; i < run->nnames; i++)
+		run->names[i] = a->names[i + 2];
+}
+
+static int prepare_sides(const struct args *a, struct ab_side sides[2])
+{
+	char why[300];
+
+	if (a->nnames < 2) {
+		fprintf(stderr, "osbench: ab: give two commands that start an osbench, A and B "
+				"(see 'osbench help ab')\n");
+		return -1;
+	}
+	for (int k = 0; k < 2; k++)
+		if (ab_side_prepare(&sides[k], side_names[k], a->names[k], why, sizeof why) < 0) {
+			fprintf(stderr, "osbench: ab: side %s: %s\n", side_names[k], why);
+			return -1;
+		}
+	return 0;
+}
+
+/* 0, 2 refused (said why), -1 interrupted.  --timeout bounds the
+ * handshake too when it is shorter. */
+static int handshakes(const struct args *a, struct ab_side sides[2])
+{
+	int timeout_s = a->timeout_s && a->timeout_s < HANDSHAKE_TIMEOUT_S ? a->timeout_s
+									   : HANDSHAKE_TIMEOUT_S;
+	char why[400];
+
+	for (int k = 0; k < 2; k++) {
+		int rc = ab_handshake(&sides[k], timeout_s, why, sizeof why);
+		if (rc == -2)
+			return -1;
+		if (rc < 0) {
+			fprintf(stderr, "osbench: ab: side %s '%s': %s\n", side_names[k],
+				sides[k].command, why);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+/* ab's own defaults where the options say nothing: twice run's budget,
+ * and the processes placed as each side's command places them (taskset,
+ * numactl), not pinned over it. */
+static void ab_defaults(const struct args *a, struct session *s)
+{
+	struct run_opts run = { 0 };
+
+	session_defaults(&run, SESSION_RUN, a->quick);
+	if (!(a->budget_s > 0))
+		s->opts.budget_s = 2 * run.budget_s;
+	if (!a->placement_given && a->cpu < 0) {
+		s->opts.placement = PLACE_FREE;
+		snprintf(s->host.placement, sizeof s->host.placement, "%s",
+			 placement_name(PLACE_FREE));
+	}
+}
+
+/* A figure stops once its interval of B/A is within --precision of it
+ * (half its width on the log scale). */
+static int precise_enough(void *arg, const struct ab_figure *f)
+{
+	const struct run_opts *o = arg;
+	size_t n = f->side[0].nrounds < f->side[1].nrounds ? f->side[0].nrounds
+							    : f->side[1].nrounds;
+	struct paired_ratio r;
+
+	if (n < 2 || paired_ratio_test(f->side[0].round_values, f->side[1].round_values, n, &r) < 0)
+		return 0;
+	return (log(r.hi) - log(r.lo)) / 2 <= o->precision_pct / 100.0;
+}
+
+static void show_progress(void *arg, int round, size_t left)
+{
+	(void)arg;
+	fprintf(stderr, "\r\033[Kround %d: %zu figure%s still sampling", round, left,
+		left == 1 ? "" : "s");
+}
+
+static void say_failures(const struct record *rec, const struct ab_figure *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < 2; k++)
+			if (f[i].side[k].status == ST_FAIL)
+				fprintf(stderr, "osbench: ab: side %s: %s%s%s: %s\n", side_names[k],
+					rec[i].module, rec[i].params[0] ? " " : "", rec[i].params,
+					f[i].side[k].reason);
+}
+
+static int report(const struct args *a, const struct session *s, const struct ab_side sides[2],
+		  const struct record *rec, const struct ab_figure *f, size_t n)
+{
+	double tol = a->tolerance >= 0 ? a->tolerance : AB_TOLERANCE_PCT;
+	struct ab_row *rows = calloc(n ? n : 1, sizeof *rows);
+	struct ab_context c = { .host = &s->host, .sides = sides, .tol_pct = tol };
+	struct ab_tally t;
+	struct dest out;
+	int rc;
+
+	if (!rows || ab_judge(rec, f, rows, n, tol / 100.0, &t) < 0) {
+		fprintf(stderr, "osbench: ab: out of memory\n");
+		free(rows);
+		return 2;
+	}
+	say_failures(rec, f, n);
+	if (dest_open(&out, a->output, "ab") < 0) {
+		free(rows);
+		return 2;
+	}
+	ab_report(out.f, a->format, &c, rows, n, &t);
+	rc = dest_close(&out, t.n[AB_SLOWER] || t.n[AB_FAIL] ? 1 : 0);
+	free(rows);
+	return rc;
+}
+
+int cmd_ab(const struct args *a, int argc, char **argv)
+{
+	static struct ab_side sides[2];
+	static struct session s;
+	static struct args run;
+	const struct subject *subj;
+	struct record *rec;
+	struct ab_figure *f;
+	size_t n;
+	int rc;
+
+	if (prepare_sides(a, sides) < 0)
+		return 2;
+	names_after_sides(a, &run);
+	memset(&s, 0, sizeof s);
+	if (run_plan_figures(&run, &s, &subj, &rec, &n) < 0)
+		return 2;
+	if ((rc = session_open_quiet(&s, a, SESSION_RUN, argc, argv)) != 0)
+		return rc;
+	ab_defaults(a, &s);
+	if ((rc = handshakes(a, sides)) != 0) {
+		if (rc < 0)
+			return session_interrupted(&s);
+		session_close(&s);
+		return rc;
+	}
+	if (!(f = calloc(n ? n : 1, sizeof *f))) {
+		fprintf(stderr, "osbench: ab: out of memory\n");
+		session_close(&s);
+		return 2;
+	}
+	if (ab_measure_all(subj, f, n, sides, &s.opts, precise_enough, &s.opts,
+			   s.progress ? show_progress : NULL, NULL) < 0)
+		return session_interrupted(&s);
+	if (s.progress)
+		fputs("\r\033[K", stderr);
+	rc = report(a, &s, sides, rec, f, n);
+	for (size_t i = 0; i < n; i++)
+		ab_figure_release(&f[i]);
+	free(f);
+	if (session_close(&s) != 0 && rc == 0)
+		rc = 1;
+	return rc;
+}

@@ -1,0 +1,103 @@
+/* The child's side of `osbench ab`: the hello that names this build, or
+ * one round of one figure, answered on standard output in the protocol
+ * of measure/abproto.h.  Reached only through the words ab appends to a
+ * side's command line; never listed as a command. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "measure/abproto.h"
+#include "modules/registry.h"
+#include "sys/build.h"
+#include "sys/files.h"
+
+static int write_all(int fd, const char *p, size_t len)
+{
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+static int answer(const struct ab_reply *r, int status)
+{
+	static char text[AB_REPLY_MAX];
+	int len = abproto_format_reply(r, text, sizeof text);
+
+	if (len < 0 || write_all(STDOUT_FILENO, text, (size_t)len) < 0)
+		return 3;
+	return status;
+}
+
+static void fail_reply(struct ab_reply *r, const char *reason)
+{
+	r->status_ok = 0;
+	snprintf(r->reason, sizeof r->reason, "%s", reason);
+}
+
+/* One round as the request says; the reply gets the outcome. */
+static void one_round(const struct ab_request *q, const char *argv0, struct ab_reply *r)
+{
+	static double samples[CHILD_MAX_SAMPLES];
+	static struct report rep;
+	static char helper[PATH_MAX];
+	const struct module *m = registry_module(q->module);
+	struct subject s = { .mod = m, .procs = q->procs, .size_kb = q->size_kb };
+	struct run_opts o = { .target_ms = q->time_ms, .samples = q->samples, .cpu = q->cpu,
+			      .io_timeout_ms = q->io_timeout_ms, .tmpdir = q->tmpdir,
+			      .helper = helper };
+	struct job j = { .s = &s, .o = &o, .calibrate = q->n == 0, .n = q->n,
+			 .base_n = q->base_n, .no_tail = 1 };
+
+	if (!m) {
+		fail_reply(r, "this osbench has no such module");
+		return;
+	}
+	if (placement_parse(q->placement, &o.placement) < 0) {
+		fail_reply(r, "unknown placement");
+		return;
+	}
+	helper_locate(argv0, helper, sizeof helper);
+	child_round(&j, &rep, samples);
+	r->status_ok = rep.status == ST_OK;
+	snprintf(r->reason, sizeof r->reason, "%s", rep.reason);
+	r->n = rep.n;
+	r->base_n = rep.base_n;
+	r->bytes_per_op = rep.bytes_per_op;
+	r->nsamples = r->status_ok ? rep.nsamples : 0;
+	memcpy(r->samples, samples, (size_t)r->nsamples * sizeof samples[0]);
+}
+
+int ab_child_main(int argc, char **argv)
+{
+	static struct ab_request q;
+	static struct ab_reply r;
+	char why[300];
+
+	if (abproto_parse_request(argc - 2, argv + 2, &q, why, sizeof why) < 0) {
+		fprintf(stderr, "osbench: %s: %s\n", AB_CHILD_WORD, why);
+		return 2;
+	}
+	memset(&r, 0, sizeof r);
+	r.protocol = AB_PROTOCOL;
+	if (q.protocol != AB_PROTOCOL) {
+		r.refused = q.protocol;
+		return answer(&r, 2);
+	}
+	if (q.hello) {
+		snprintf(r.version, sizeof r.version, "%s", OSBENCH_VERSION);
+		build_describe(r.build, sizeof r.build);
+		return answer(&r, 0);
+	}
+	one_round(&q, argv[0], &r);
+	return answer(&r, 0);
+}

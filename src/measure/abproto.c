@@ -1,0 +1,306 @@
+/* ab's child protocol: requests as words, replies as lines. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/abproto.h"
+
+#define REPLY_MAGIC "osbench-ab"
+
+int abproto_request_words(const struct ab_request *q, char buf[][AB_WORD_LEN], char **words)
+{
+	int k = 0;
+
+	snprintf(buf[k++], AB_WORD_LEN, "%s", AB_CHILD_WORD);
+	snprintf(buf[k++], AB_WORD_LEN, "protocol=%d", q->protocol);
+	if (q->hello) {
+		snprintf(buf[k++], AB_WORD_LEN, "hello");
+	} else {
+		snprintf(buf[k++], AB_WORD_LEN, "module=%s", q->module);
+		snprintf(buf[k++], AB_WORD_LEN, "procs=%d", q->procs);
+		snprintf(buf[k++], AB_WORD_LEN, "size_kb=%d", q->size_kb);
+		snprintf(buf[k++], AB_WORD_LEN, "time_ms=%.17g", q->time_ms);
+		snprintf(buf[k++], AB_WORD_LEN, "samples=%d", q->samples);
+		snprintf(buf[k++], AB_WORD_LEN, "placement=%s", q->placement);
+		snprintf(buf[k++], AB_WORD_LEN, "cpu=%d", q->cpu);
+		snprintf(buf[k++], AB_WORD_LEN, "io_timeout_ms=%d", q->io_timeout_ms);
+		snprintf(buf[k++], AB_WORD_LEN, "tmpdir=%s", q->tmpdir);
+		snprintf(buf[k++], AB_WORD_LEN, "n=%" PRIu64, q->n);
+		snprintf(buf[k++], AB_WORD_LEN, "base_n=%" PRIu64, q->base_n);
+	}
+	for (int i = 0; i < k; i++)
+		words[i] = buf[i];
+	return k;
+}
+
+/* ---- numbers ------------------------------------------------------------- */
+
+static int whole(const char *text, long lo, long hi, int *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (errno || end == text || *end || v < lo || v > hi)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+static int count64(const char *text, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (text[0] < '0' || text[0] > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(text, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+static int real(const char *text, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(text, &end);
+	return errno || end == text || *end || !isfinite(*out) ? -1 : 0;
+}
+
+static int copy_text(char *dst, size_t len, const char *src)
+{
+	if (strlen(src) >= len)
+		return -1;
+	memcpy(dst, src, strlen(src) + 1);
+	return 0;
+}
+
+/* ---- requests ------------------------------------------------------------ */
+
+static int request_key(struct ab_request *q, const char *key, const char *v)
+{
+	if (strcmp(key, "module") == 0)
+		return copy_text(q->module, sizeof q->module, v);
+	if (strcmp(key, "procs") == 0)
+		return whole(v, 0, 65536, &q->procs);
+	if (strcmp(key, "size_kb") == 0)
+		return whole(v, 0, 1 << 20, &q->size_kb);
+	if (strcmp(key, "time_ms") == 0)
+		return real(v, &q->time_ms) < 0 || !(q->time_ms > 0) ? -1 : 0;
+	if (strcmp(key, "samples") == 0)
+		return whole(v, 1, CHILD_MAX_SAMPLES, &q->samples);
+	if (strcmp(key, "placement") == 0)
+		return copy_text(q->placement, sizeof q->placement, v);
+	if (strcmp(key, "cpu") == 0)
+		return whole(v, 0, 4095, &q->cpu);
+	if (strcmp(key, "io_timeout_ms") == 0)
+		return whole(v, 1, 86400000, &q->io_timeout_ms);
+	if (strcmp(key, "tmpdir") == 0)
+		return copy_text(q->tmpdir, sizeof q->tmpdir, v);
+	if (strcmp(key, "n") == 0)
+		return count64(v, &q->n);
+	if (strcmp(key, "base_n") == 0)
+		return count64(v, &q->base_n);
+	return -1;
+}
+
+int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why, size_t len)
+{
+	memset(q, 0, sizeof *q);
+	if (argc < 1 || strncmp(argv[0], "protocol=", 9) != 0 ||
+	    whole(argv[0] + 9, 0, 1000000, &q->protocol) < 0) {
+		snprintf(why, len, "'%s': the first word must be protocol=N",
+			 argc < 1 ? "" : argv[0]);
+		return -1;
+	}
+	if (q->protocol != AB_PROTOCOL)
+		return 0;
+	for (int i = 1; i < argc; i++) {
+		const char *eq = strchr(argv[i], '=');
+		char key[32];
+		if (strcmp(argv[i], "hello") == 0) {
+			q->hello = 1;
+			continue;
+		}
+		if (!eq || (size_t)(eq - argv[i]) >= sizeof key) {
+			snprintf(why, len, "'%s' is not KEY=VALUE", argv[i]);
+			return -1;
+		}
+		memcpy(key, argv[i], (size_t)(eq - argv[i]));
+		key[eq - argv[i]] = '\0';
+		if (request_key(q, key, eq + 1) < 0) {
+			snprintf(why, len, "'%s': unknown key or bad value", argv[i]);
+			return -1;
+		}
+	}
+	if (!q->hello && (!q->module[0] || !q->tmpdir[0] || !q->samples || !(q->time_ms > 0))) {
+		snprintf(why, len, "a round needs module, tmpdir, samples and time_ms");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- replies ------------------------------------------------------------- */
+
+/* A reason on one line: the reply is line by line. */
+static void one_line(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src[0] ? src : "-");
+	for (char *p = dst; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+}
+
+int abproto_format_reply(const struct ab_reply *r, char *buf, size_t len)
+{
+	char reason[sizeof r->reason], build[sizeof r->build];
+	size_t used = 0;
+	int w;
+
+#define PUT(...)                                                                     \
+	do {                                                                         \
+		w = snprintf(buf + used, len - used, __VA_ARGS__);                   \
+		if (w < 0 || (size_t)w >= len - used)                                \
+			return -1;                                                   \
+		used += (size_t)w;                                                   \
+	} while (0)
+	PUT("%s %d\n", REPLY_MAGIC, r->protocol);
+	if (r->refused) {
+		PUT("refused protocol %d\nend\n", r->refused);
+		return (int)used;
+	}
+	if (r->build[0]) {
+		one_line(build, sizeof build, r->build);
+		PUT("version %s\nbuild %s\n", r->version[0] ? r->version : "-", build);
+	} else {
+		one_line(reason, sizeof reason, r->reason);
+		PUT("status %s\n", r->status_ok ? "ok" : "fail");
+		if (!r->status_ok)
+			PUT("reason %s\n", reason);
+		PUT("n %" PRIu64 "\nbase_n %" PRIu64 "\nbytes_per_op %.17g\nsamples", r->n,
+		    r->base_n, r->bytes_per_op);
+		for (int i = 0; i < r->nsamples; i++)
+			PUT(" %.17g", r->samples[i]);
+		PUT("\n");
+	}
+	PUT("end\n");
+#undef PUT
+	return (int)used;
+}
+
+int abproto_reply_complete(const char *text, size_t len)
+{
+	return len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0;
+}
+
+static int samples_line(const char *v, struct ab_reply *r)
+{
+	char buf[AB_REPLY_MAX], *save = NULL;
+
+	if (copy_text(buf, sizeof buf, v) < 0)
+		return -1;
+	r->nsamples = 0;
+	for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+		if (r->nsamples == CHILD_MAX_SAMPLES || real(t, &r->samples[r->nsamples]) < 0)
+			return -1;
+		r->nsamples++;
+	}
+	return 0;
+}
+
+static int reply_line(const char *key, const char *v, struct ab_reply *r)
+{
+	if (strcmp(key, "refused") == 0)
+		return strncmp(v, "protocol ", 9) == 0 && whole(v + 9, 0, 1000000, &r->refused) == 0
+			       ? 0
+			       : -1;
+	if (strcmp(key, "version") == 0)
+		return copy_text(r->version, sizeof r->version, v);
+	if (strcmp(key, "build") == 0)
+		return copy_text(r->build, sizeof r->build, v);
+	if (strcmp(key, "status") == 0) {
+		r->status_ok = strcmp(v, "ok") == 0;
+		return r->status_ok || strcmp(v, "fail") == 0 ? 0 : -1;
+	}
+	if (strcmp(key, "reason") == 0)
+		return copy_text(r->reason, sizeof r->reason, v);
+	if (strcmp(key, "n") == 0)
+		return count64(v, &r->n);
+	if (strcmp(key, "base_n") == 0)
+		return count64(v, &r->base_n);
+	if (strcmp(key, "bytes_per_op") == 0)
+		return real(v, &r->bytes_per_op);
+	if (strcmp(key, "samples") == 0)
+		return samples_line(v, r);
+	return -1;
+}
+
+/* The first line of text, for a message: at most 80 characters. */
+static void quote_line(char *dst, size_t len, const char *text, size_t textlen)
+{
+	size_t n = 0;
+
+	while (n < textlen && n < 80 && text[n] != '\n' && text[n] != '\0')
+		n++;
+	snprintf(dst, len, "%.*s", (int)n, text);
+	for (char *p = dst; *p; p++)
+		if ((unsigned char)*p < 0x20)
+			*p = ' ';
+}
+
+int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *why,
+			size_t whylen)
+{
+	char line[AB_REPLY_MAX], shown[96];
+	size_t at = 0;
+	int lines = 0, ended = 0;
+
+	memset(r, 0, sizeof *r);
+	r->protocol = -1;
+	while (at < len && !ended) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
+		char *sp;
+		int bad = n >= sizeof line || memchr(text + at, '\0', n) != NULL;
+		if (!bad) {
+			memcpy(line, text + at, n);
+			line[n] = '\0';
+			sp = strchr(line, ' ');
+			if (lines == 0)
+				bad = !sp || (size_t)(sp - line) != strlen(REPLY_MAGIC) ||
+				      strncmp(line, REPLY_MAGIC, strlen(REPLY_MAGIC)) != 0 ||
+				      whole(sp + 1, 0, 1000000, &r->protocol) < 0;
+			else if (strcmp(line, "end") == 0)
+				ended = 1;
+			else if (!sp)
+				bad = 1;
+			else {
+				*sp = '\0';
+				bad = reply_line(line, sp + 1, r) < 0;
+			}
+		}
+		if (bad) {
+			quote_line(shown, sizeof shown, text + at, len - at);
+			snprintf(why, whylen, "it said '%s'", shown);
+			return -1;
+		}
+		lines++;
+		at += n + 1;
+	}
+	if (!ended) {
+		if (len == 0)
+			snprintf(why, whylen, "it said nothing");
+		else
+			snprintf(why, whylen, "its answer ended early");
+		return -1;
+	}
+	return 0;
+}

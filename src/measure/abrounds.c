@@ -1,0 +1,601 @@
+/* ab's children and rounds.  Every child is started with execve in a
+ * process group of its own, its standard output a pipe that carries the
+ * protocol's answer; the whole group is killed and the child reaped
+ * once it has answered, failed or run out of time. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "measure/abproto.h"
+#include "measure/abrounds.h"
+#include "measure/clock.h"
+#include "measure/stats.h"
+#include "sys/compat.h"
+#include "sys/interrupt.h"
+#include "sys/pid.h"
+
+extern char **environ;
+
+/* snprintf that may cut a long reason short, on purpose */
+PRINTF_LIKE(3, 4)
+static void say(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- sides --------------------------------------------------------------- */
+
+static int is_executable_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* words[0] as execvp would find it, but found once, here. */
+static int resolve(struct ab_side *s, char *why, size_t len)
+{
+	const char *w = s->words[0], *path = getenv("PATH");
+	const char *dir = path && *path ? path : "/usr/bin:/bin";
+
+	if (strchr(w, '/')) {
+		snprintf(s->path, sizeof s->path, "%s", w);
+		return 0;
+	}
+	for (;;) {
+		const char *colon = strchr(dir, ':');
+		size_t dlen = colon ? (size_t)(colon - dir) : strlen(dir);
+		int n = snprintf(s->path, sizeof s->path, "%.*s%s%s", (int)dlen, dir,
+				 dlen ? "/" : "", w);
+		if (n > 0 && (size_t)n < sizeof s->path && is_executable_file(s->path))
+			return 0;
+		if (!colon)
+			break;
+		dir = colon + 1;
+	}
+	snprintf(why, len, "'%s': command not found", w);
+	return -1;
+}
+
+int ab_side_prepare(struct ab_side *s, const char *name, const char *command, char *why,
+		    size_t len)
+{
+	char *save = NULL;
+
+	memset(s, 0, sizeof *s);
+	s->name = name;
+	s->command = command;
+	if (strlen(command) >= sizeof s->copy) {
+		snprintf(why, len, "its command is too long");
+		return -1;
+	}
+	memcpy(s->copy, command, strlen(command) + 1);
+	for (char *w = strtok_r(s->copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		if (s->nwords == AB_SIDE_WORDS - 1) {
+			snprintf(why, len, "its command has more than %d words", AB_SIDE_WORDS - 1);
+			return -1;
+		}
+		s->words[s->nwords++] = w;
+	}
+	if (s->nwords == 0) {
+		snprintf(why, len, "'%s' is no command", command);
+		return -1;
+	}
+	return resolve(s, why, len);
+}
+
+/* ---- one child ----------------------------------------------------------- */
+
+/* In the forked child: never returns. */
+static void exec_side(const struct ab_side *s, char **argv, int out, int devnull, int merge)
+{
+	char msg[PATH_MAX + 128];
+	int n;
+
+	setpgid(0, 0);
+	interrupt_reset_in_child();
+	/* the death signal outlives execve: a side's child ends with ab */
+	if (pid_die_with_parent() < 0)
+		_exit(127);
+	if (dup2(devnull, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
+	    (merge && dup2(out, STDERR_FILENO) < 0))
+		_exit(127);
+	execve(s->path, argv, environ);
+	n = snprintf(msg, sizeof msg, "exec '%s': %s\n", s->path, strerror(errno));
+	if (n > 0 && write(STDOUT_FILENO, msg, (size_t)n) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+static pid_t start_child(const struct ab_side *s, const struct ab_request *q, int merge,
+			 int *rfd, char *why, size_t len)
+{
+	static char buf[AB_MAX_WORDS][AB_WORD_LEN];
+	char *argv[AB_SIDE_WORDS + AB_MAX_WORDS + 1], *extra[AB_MAX_WORDS];
+	int fds[2], devnull, k = abproto_request_words(q, buf, extra), argc = 0;
+	pid_t pid;
+
+	for (int i = 0; i < s->nwords; i++)
+		argv[argc++] = s->words[i];
+	for (int i = 0; i < k; i++)
+		argv[argc++] = extra[i];
+	argv[argc] = NULL;
+	fflush(NULL);
+	if ((devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
+		snprintf(why, len, "/dev/null: %s", strerror(errno));
+		return -1;
+	}
+	if (pipe(fds) < 0 || fcntl(fds[0], F_SETFD, FD_CLOEXEC) < 0 ||
+	    fcntl(fds[1], F_SETFD, FD_CLOEXEC) < 0) {
+		snprintf(why, len, "pipe: %s", strerror(errno));
+		close(devnull);
+		return -1;
+	}
+	if ((pid = fork()) < 0) {
+		snprintf(why, len, "fork: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		close(devnull);
+		return -1;
+	}
+	if (pid == 0)
+		exec_side(s, argv, fds[1], devnull, merge);
+	/* both set the group, so neither races the other (as harness.c) */
+	(void)setpgid(pid, pid);
+	close(fds[1]);
+	close(devnull);
+	*rfd = fds[0];
+	return pid;
+}
+
+/* Kill the child's group, then reap the child (still unreaped when we
+ * kill, so its group cannot have been reused).  A child that cannot be
+ * killed and has not answered may never end: it is reaped only if it
+ * already has (as harness.c does). */
+static int kill_and_reap(pid_t pid, int answered)
+{
+	int status = 0, flags = 0;
+
+	if (pid_signal_group(pid, SIGKILL) < 0 && pid_signal(pid, SIGKILL) < 0 && !answered)
+		flags = WNOHANG;
+	while (pid_wait(pid, &status, flags) < 0)
+		if (errno != EINTR)
+			return 0;
+	return status;
+}
+
+/* Read the answer by the deadline: 1 complete or ended, 0 more than an
+ * answer can be, -2 timed out, -1 interrupted. */
+static int read_answer(int rfd, char *buf, size_t cap, size_t *len, double deadline)
+{
+	*len = 0;
+	while (!abproto_reply_complete(buf, *len)) {
+		struct pollfd pfd[2] = {
+			{ .fd = rfd, .events = POLLIN },
+			{ .fd = interrupt_fd(), .events = POLLIN },
+		};
+		double left_ms = (deadline - clock_ns()) / 1e6;
+		ssize_t n;
+		if (interrupt_signal())
+			return -1;
+		if (left_ms <= 0)
+			return -2;
+		if (*len == cap)
+			return 0;
+		int r = poll(pfd, interrupt_fd() >= 0 ? 2 : 1, (int)left_ms + 1);
+		if (r < 0 && errno != EINTR)
+			return 1;
+		if (r <= 0 || !(pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
+		n = read(rfd, buf + *len, cap - *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 1;
+		*len += (size_t)n;
+	}
+	return 1;
+}
+
+/* After an early end of its output, give the child until the deadline
+ * (at most EXIT_GRACE_NS) to end by itself, without reaping it, so that
+ * how it ended is its own doing and not our kill. */
+#define EXIT_GRACE_NS 2e9
+static void await_exit(pid_t pid, double deadline)
+{
+	const struct timespec tick = { .tv_nsec = 5000000 };
+	double until = clock_ns() + EXIT_GRACE_NS;
+
+	if (deadline < until)
+		until = deadline;
+	while (pid > 0 && clock_ns() < until && !interrupt_signal()) {
+		siginfo_t si;
+		memset(&si, 0, sizeof si);
+		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0 && errno != EINTR)
+			return;
+		if (si.si_pid == pid)
+			return;
+		nanosleep(&tick, NULL);
+	}
+}
+
+static void describe_end(int status, char *why, size_t len)
+{
+	if (WIFSIGNALED(status))
+		snprintf(why, len, "killed by signal %d (%s)", WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+	else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+		snprintf(why, len, "exited with status %d", WEXITSTATUS(status));
+	else
+		snprintf(why, len, "ended without an answer");
+}
+
+/* One child from start to reaping: 0 with r parsed, 1 with why, -1
+ * interrupted. */
+static int run_child(const struct ab_side *s, const struct ab_request *q, int timeout_s,
+		     int merge, struct ab_reply *r, char *why, size_t len)
+{
+	static char text[AB_REPLY_MAX];
+	char said[256];
+	size_t got = 0;
+	int rfd = -1, rc, status;
+	pid_t pid = start_child(s, q, merge, &rfd, why, len);
+
+	if (pid < 0)
+		return 1;
+	double deadline = clock_ns() + timeout_s * 1e9;
+
+	rc = read_answer(rfd, text, sizeof text, &got, deadline);
+	close(rfd);
+	if (rc == 1 && !abproto_reply_complete(text, got))
+		await_exit(pid, deadline);
+	status = kill_and_reap(pid, rc == 1 && abproto_reply_complete(text, got));
+	if (rc == -1)
+		return -1;
+	if (rc == -2) {
+		snprintf(why, len, "timed out after %d s", timeout_s);
+		return 1;
+	}
+	if (abproto_parse_reply(text, got, r, said, sizeof said) == 0)
+		return 0;
+	if (got == 0 || !abproto_reply_complete(text, got)) {
+		char end[128];
+		describe_end(status, end, sizeof end);
+		if (got == 0)
+			snprintf(why, len, "%s", end);
+		else
+			say(why, len, "%s; %s", end, said);
+	} else {
+		snprintf(why, len, "%s", said);
+	}
+	return 1;
+}
+
+int ab_handshake(struct ab_side *s, int timeout_s, char *why, size_t len)
+{
+	struct ab_request q = { .hello = 1, .protocol = AB_PROTOCOL };
+	struct ab_reply r;
+	char what[300];
+	int rc = run_child(s, &q, timeout_s, 1, &r, what, sizeof what);
+
+	if (rc < 0)
+		return -2;
+	if (rc > 0) {
+		snprintf(why, len, "not an osbench of protocol %d: %s", AB_PROTOCOL, what);
+		return -1;
+	}
+	if (r.protocol != AB_PROTOCOL || r.refused) {
+		snprintf(why, len, "it speaks protocol %d, this osbench %d", r.protocol,
+			 AB_PROTOCOL);
+		return -1;
+	}
+	if (!r.build[0]) {
+		snprintf(why, len, "not an osbench of protocol %d: it gave no build line",
+			 AB_PROTOCOL);
+		return -1;
+	}
+	snprintf(s->version, sizeof s->version, "%s", r.version);
+	snprintf(s->build, sizeof s->build, "%s", r.build);
+	return 0;
+}
+
+/* ---- one figure's rounds ------------------------------------------------- */
+
+static int append(double **a, size_t *n, size_t *cap, const double *v, size_t k)
+{
+	if (k == 0)
+		return 0;
+	if (*n + k > *cap) {
+		size_t c = (*cap ? *cap * 2 : 64) + k;
+		double *p = realloc(*a, c * sizeof *p);
+		if (!p)
+			return -1;
+		*a = p;
+		*cap = c;
+	}
+	memcpy(*a + *n, v, k * sizeof *v);
+	*n += k;
+	return 0;
+}
+
+static void side_fail(struct ab_outcome *o, const char *why)
+{
+	o->status = ST_FAIL;
+	say(o->reason, sizeof o->reason, "%s", why);
+}
+
+static void request_for(const struct subject *s, const struct run_opts *o, uint64_t n,
+			uint64_t base_n, struct ab_request *q)
+{
+	memset(q, 0, sizeof *q);
+	q->protocol = AB_PROTOCOL;
+	snprintf(q->module, sizeof q->module, "%s", s->mod->name);
+	q->procs = s->procs;
+	q->size_kb = s->size_kb;
+	q->time_ms = o->target_ms;
+	q->samples = o->samples;
+	snprintf(q->placement, sizeof q->placement, "%s", placement_name(o->placement));
+	q->cpu = o->cpu;
+	q->io_timeout_ms = o->io_timeout_ms;
+	snprintf(q->tmpdir, sizeof q->tmpdir, "%s", o->tmpdir);
+	q->n = n;
+	q->base_n = base_n;
+}
+
+/* A bandwidth module's samples, microseconds per op, as MB/s. */
+static int to_bandwidth(double *v, int n, double bytes_per_op)
+{
+	for (int i = 0; i < n; i++) {
+		if (!(v[i] > 0) || !(bytes_per_op > 0))
+			return -1;
+		v[i] = bytes_per_op / v[i];
+	}
+	return 0;
+}
+
+/* A side's round into its outcome; -1 when interrupted.  A calibration
+ * round (q->n 0) keeps only the counts. */
+static int side_round(const struct ab_side *side, const struct subject *s,
+		      const struct ab_request *q, const struct run_opts *o,
+		      struct ab_outcome *out, uint64_t *n, uint64_t *base_n)
+{
+	static struct ab_reply r;
+	double sorted[CHILD_MAX_SAMPLES], value;
+	char why[320];
+	int rc = run_child(side, q, o->timeout_s, 0, &r, why, sizeof why);
+
+	if (rc < 0)
+		return -1;
+	if (rc > 0) {
+		side_fail(out, why);
+		return 0;
+	}
+	if (r.protocol != AB_PROTOCOL || r.build[0] || r.refused) {
+		side_fail(out, "its answer was not a round's");
+		return 0;
+	}
+	if (!r.status_ok) {
+		side_fail(out, r.reason);
+		return 0;
+	}
+	if (r.nsamples < 1 || (q->n && (r.n != q->n || r.base_n != q->base_n))) {
+		side_fail(out, "its answer does not match the request");
+		return 0;
+	}
+	if ((s->mod->flags & MOD_BANDWIDTH) && to_bandwidth(r.samples, r.nsamples, r.bytes_per_op) < 0) {
+		side_fail(out, "a sample below the clock's resolution");
+		return 0;
+	}
+	*n = r.n;
+	*base_n = r.base_n;
+	if (q->n == 0)
+		return 0;
+	/* a neighbour only ever adds time to a sample: a round's fastest
+	   sample (its best rate) is the one it touched least, and the pair's
+	   ratio compares the least touched of each side; a sample at the
+	   overhead subtraction's floor (0) says only "no more than zero",
+	   so the fastest above it stands for the round */
+	memcpy(sorted, r.samples, (size_t)r.nsamples * sizeof sorted[0]);
+	stats_sort(sorted, (size_t)r.nsamples);
+	value = sorted[r.nsamples - 1];
+	for (int i = 0; i < r.nsamples && !(s->mod->flags & MOD_BANDWIDTH); i++)
+		if (sorted[i] > 0) {
+			value = sorted[i];
+			break;
+		}
+	out->n = r.n;
+	if (append(&out->samples, &out->nsamples, &out->cap, r.samples, (size_t)r.nsamples) < 0 ||
+	    append(&out->round_values, &out->nrounds, &out->rcap, &value, 1) < 0)
+		side_fail(out, "realloc: out of memory");
+	return 0;
+}
+
+/* xorshift64*: each round's order must differ, not be unguessable */
+static uint64_t next_random(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * UINT64_C(2685821657736338717);
+}
+
+/* Both sides' children for one round of one figure, in a random order;
+ * a side that fails ends the figure.  -1 when interrupted. */
+static int pair_round(const struct ab_side sides[2], const struct subject *s,
+		      const struct run_opts *o, struct ab_figure *f, uint64_t n, uint64_t base_n,
+		      uint64_t *rng)
+{
+	int first = (int)(next_random(rng) >> 63);
+	struct ab_request q;
+
+	request_for(s, o, n, base_n, &q);
+	for (int k = 0; k < 2; k++) {
+		int i = k ? 1 - first : first;
+		uint64_t got_n, got_base;
+		if (side_round(&sides[i], s, &q, o, &f->side[i], &got_n, &got_base) < 0)
+			return -1;
+	}
+	if (f->side[0].status != ST_OK || f->side[1].status != ST_OK)
+		f->active = 0;
+	return 0;
+}
+
+/* ---- every figure -------------------------------------------------------- */
+
+static void shuffle(size_t *v, size_t n, uint64_t *state)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t k = (size_t)(next_random(state) % i);
+		size_t t = v[i - 1];
+		v[i - 1] = v[k];
+		v[k] = t;
+	}
+}
+
+static void init_figures(const struct subject *subjects, struct ab_figure *out, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *why = subjects[i].mod->unsupported ? subjects[i].mod->unsupported()
+							       : NULL;
+		memset(&out[i], 0, sizeof out[i]);
+		out[i].active = !why;
+		for (int k = 0; k < 2 && why; k++) {
+			out[i].side[k].status = ST_NA;
+			snprintf(out[i].side[k].reason, sizeof out[i].side[k].reason, "%s", why);
+		}
+	}
+}
+
+/* A's calibration child for every figure: its n and base_n are both
+ * sides'.  -1 when interrupted. */
+static int calibrate_all(const struct subject *subjects, struct ab_figure *figs, size_t n,
+			 const struct ab_side sides[2], const struct run_opts *o, uint64_t *cal)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct ab_request q;
+		if (!figs[i].active)
+			continue;
+		request_for(&subjects[i], o, 0, 0, &q);
+		if (side_round(&sides[0], &subjects[i], &q, o, &figs[i].side[0], &cal[2 * i],
+			       &cal[2 * i + 1]) < 0)
+			return -1;
+		if (figs[i].side[0].status != ST_OK) {
+			figs[i].active = 0;
+			side_fail(&figs[i].side[1], "not measured: A failed to calibrate");
+		}
+	}
+	return 0;
+}
+
+static void finish(struct ab_figure *f)
+{
+	for (int k = 0; k < 2; k++) {
+		struct ab_outcome *o = &f->side[k];
+		double *sorted;
+		if (o->status != ST_OK || o->nsamples == 0)
+			continue;
+		if (!(sorted = malloc(o->nsamples * sizeof *sorted))) {
+			side_fail(o, "malloc: out of memory");
+			continue;
+		}
+		memcpy(sorted, o->samples, o->nsamples * sizeof *sorted);
+		stats_sort(sorted, o->nsamples);
+		o->value = stats_quantile(sorted, o->nsamples, FIGURE_QUANTILE);
+		free(sorted);
+	}
+}
+
+static int figure_done(const struct ab_figure *f, const struct run_opts *o, ab_done_fn done,
+		       void *arg)
+{
+	size_t rounds = f->side[0].nrounds;
+
+	if (!f->active || (int)rounds >= o->max_rounds)
+		return 1;
+	if ((int)rounds < o->min_rounds || o->precision_pct <= 0)
+		return 0;
+	return done(arg, f);
+}
+
+static int rounds_all(const struct subject *subjects, struct ab_figure *figs, size_t n,
+		      const struct ab_side sides[2], const struct run_opts *o, ab_done_fn done,
+		      void *arg, progress_fn progress, void *parg, size_t *order, uint64_t *cal)
+{
+	uint64_t rng = (uint64_t)clock_ns() ^ ((uint64_t)getpid() << 32) ^ 0x9e3779b97f4a7c15u;
+	double start = clock_ns(), budget_ns = o->budget_s * 1e9;
+
+	if (calibrate_all(subjects, figs, n, sides, o, cal) < 0)
+		return -1;
+	for (int round = 1;; round++) {
+		size_t k = 0, left = 0;
+		int out_of_time = 0;
+		for (size_t i = 0; i < n; i++)
+			if (figs[i].active)
+				order[k++] = i;
+		shuffle(order, k, &rng);
+		for (size_t j = 0; j < k && !out_of_time; j++) {
+			size_t i = order[j];
+			if (round > 1 && clock_ns() - start > budget_ns)
+				out_of_time = 1;
+			else if (pair_round(sides, &subjects[i], o, &figs[i], cal[2 * i],
+					    cal[2 * i + 1], &rng) < 0)
+				return -1;
+		}
+		for (size_t i = 0; i < n; i++) {
+			if (figs[i].active && (out_of_time || figure_done(&figs[i], o, done, arg)))
+				figs[i].active = 0;
+			left += figs[i].active != 0;
+		}
+		if (progress)
+			progress(parg, round, left);
+		if (left == 0)
+			return 0;
+	}
+}
+
+int ab_measure_all(const struct subject *subjects, struct ab_figure *out, size_t n,
+		   const struct ab_side sides[2], const struct run_opts *o, ab_done_fn done,
+		   void *done_arg, progress_fn progress, void *progress_arg)
+{
+	size_t *order = calloc(n ? n : 1, sizeof *order);
+	uint64_t *cal = calloc(2 * (n ? n : 1), sizeof *cal);
+	int rc = 0;
+
+	init_figures(subjects, out, n);
+	if (!order || !cal) {
+		for (size_t i = 0; i < n; i++)
+			for (int k = 0; k < 2; k++)
+				side_fail(&out[i].side[k], "calloc: out of memory");
+	} else {
+		rc = rounds_all(subjects, out, n, sides, o, done, done_arg, progress, progress_arg,
+				order, cal);
+		for (size_t i = 0; i < n && rc == 0; i++)
+			finish(&out[i]);
+	}
+	free(order);
+	free(cal);
+	return rc;
+}
+
+void ab_figure_release(struct ab_figure *f)
+{
+	for (int k = 0; k < 2; k++) {
+		free(f->side[k].samples);
+		free(f->side[k].round_values);
+		f->side[k].samples = f->side[k].round_values = NULL;
+	}
+}

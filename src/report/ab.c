@@ -1,0 +1,420 @@
+/* ab's verdicts and report.  A figure's ratio and interval come from
+ * its paired rounds (report/paired.c); its A and B cells are each
+ * side's median, as run prints them. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/ab.h"
+#include "results/fmt.h"
+#include "results/schema.h"
+
+static const char *const side_names[2] = { "A", "B" };
+
+/* The paired ratio of a figure both sides measured; -1 with why when
+ * there is none. */
+static int pair_up(const struct ab_figure *f, struct ab_row *row)
+{
+	size_t n = f->side[0].nrounds < f->side[1].nrounds ? f->side[0].nrounds
+							    : f->side[1].nrounds;
+
+	if (n < 2) {
+		snprintf(row->why, sizeof row->why, "fewer than two paired rounds");
+		return -1;
+	}
+	if (paired_ratio_test(f->side[0].round_values, f->side[1].round_values, n, &row->r) < 0) {
+		snprintf(row->why, sizeof row->why,
+			 "a round below the resolution of the overhead subtraction");
+		return -1;
+	}
+	return 0;
+}
+
+int ab_judge(const struct record *rec, const struct ab_figure *f, struct ab_row *rows,
+	     size_t n, double tol, struct ab_tally *t)
+{
+	struct paired_ratio *r = calloc(n ? n : 1, sizeof *r);
+	double *adj = calloc(n ? n : 1, sizeof *adj);
+
+	if (!r || !adj) {
+		free(r);
+		free(adj);
+		return -1;
+	}
+	memset(t, 0, sizeof *t);
+	for (size_t i = 0; i < n; i++) {
+		rows[i] = (struct ab_row){ .rec = &rec[i], .f = &f[i], .p_adj = -1 };
+		r[i].p = -1;
+		if (f[i].side[0].status == ST_FAIL || f[i].side[1].status == ST_FAIL)
+			rows[i].v = AB_FAIL;
+		else if (f[i].side[0].status != ST_OK || f[i].side[1].status != ST_OK)
+			rows[i].v = AB_UNCLEAR;
+		else if (pair_up(&f[i], &rows[i]) < 0)
+			rows[i].v = AB_FAIL;
+		else
+			r[i] = rows[i].r;
+	}
+	if (paired_holm(r, n, adj) < 0) {
+		free(r);
+		free(adj);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (r[i].p >= 0) {
+			rows[i].p_adj = adj[i];
+			rows[i].v = paired_verdict(&rows[i].r, adj[i], tol,
+						   schema_higher_is_better(rec[i].unit));
+		}
+		t->n[rows[i].v]++;
+	}
+	t->figures = (int)n;
+	free(r);
+	free(adj);
+	return 0;
+}
+
+/* ---- cells --------------------------------------------------------------- */
+
+static const char *side_text(const struct ab_outcome *o, char *buf, size_t len)
+{
+	if (o->status == ST_FAIL)
+		return "fail";
+	if (o->status == ST_NA || o->nsamples == 0)
+		return "-";
+	return fmt_seed(o->value, buf, len);
+}
+
+/* fixed: digits after the point; else significant digits */
+static const char *number_text(double v, int ok, int fixed, int digits, char *buf, size_t len)
+{
+	if (!ok || isnan(v))
+		return "-";
+	if (fixed)
+		snprintf(buf, len, "%.*f", digits, v);
+	else
+		snprintf(buf, len, "%.*g", digits, v);
+	return buf;
+}
+
+static int has_ratio(const struct ab_row *r)
+{
+	return r->r.n >= 2 && r->p_adj >= 0;
+}
+
+/* ---- table --------------------------------------------------------------- */
+
+static void side_comments(FILE *out, const struct ab_context *c)
+{
+	for (int k = 0; k < 2; k++)
+		fprintf(out, "# %s: %s\n# %s build: %s\n# %s version: %s\n", side_names[k],
+			c->sides[k].command, side_names[k], c->sides[k].build, side_names[k],
+			c->sides[k].version);
+}
+
+static void host_comments(FILE *out, const struct ab_context *c)
+{
+	struct writer w = { .f = out, .host = c->host };
+
+	writer_host_comments(&w);
+	side_comments(out, c);
+}
+
+static void summary_line(FILE *out, const struct ab_context *c, const struct ab_tally *t)
+{
+	fprintf(out, "ab: %d figure%s: %d same, %d slower, %d faster, %d unclear, %d fail "
+		     "(tolerance %g%%, significance %g)\n",
+		t->figures, t->figures == 1 ? "" : "s", t->n[AB_SAME], t->n[AB_SLOWER],
+		t->n[AB_FASTER], t->n[AB_UNCLEAR], t->n[AB_FAIL], c->tol_pct, PAIRED_ALPHA);
+}
+
+static void report_table(FILE *out, const struct ab_context *c, const struct ab_row *rows,
+			 size_t n, const struct ab_tally *t)
+{
+	char a[32], b[32], q[32], lo[32], hi[32], p[32];
+
+	host_comments(out, c);
+	fputs("table\tcolumn\tA\tB\tB/A\tlo\thi\tp\tverdict\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct ab_row *r = &rows[i];
+		int ok = has_ratio(r);
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->rec->table, r->rec->column,
+			side_text(&r->f->side[0], a, sizeof a), side_text(&r->f->side[1], b, sizeof b),
+			number_text(r->r.ratio, ok, 1, 3, q, sizeof q),
+			number_text(r->r.lo, ok, 1, 3, lo, sizeof lo),
+			number_text(r->r.hi, ok, 1, 3, hi, sizeof hi),
+			number_text(r->p_adj, ok, 0, 2, p, sizeof p), ab_verdict_names[r->v]);
+	}
+	summary_line(out, c, t);
+}
+
+/* ---- long ---------------------------------------------------------------- */
+
+static void cleaned(FILE *out, const char *s)
+{
+	if (!s[0])
+		fputc('-', out);
+	for (; *s; s++)
+		fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, out);
+}
+
+static void list(FILE *out, const double *v, size_t n, int json)
+{
+	if (json)
+		fputc('[', out);
+	else if (n == 0)
+		fputc('-', out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%.6g", i ? "," : "", v[i]);
+	if (json)
+		fputc(']', out);
+}
+
+static void report_long(FILE *out, const struct ab_context *c, const struct ab_row *rows,
+			size_t n, const struct ab_tally *t)
+{
+	char q[32], lo[32], hi[32], p[32];
+
+	host_comments(out, c);
+	fputs("table\tcolumn\tmodule\tparams\tunit\tside\tcommand\tn\trounds\tvalue\tsamples\t"
+	      "round_values\tB/A\tlo\thi\tp\tverdict\tstatus\treason\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct ab_row *r = &rows[i];
+		int ok = has_ratio(r);
+		for (int k = 0; k < 2; k++) {
+			const struct ab_outcome *o = &r->f->side[k];
+			int measured = o->status == ST_OK && o->nsamples > 0;
+			fprintf(out, "%s\t%s\t%s\t", r->rec->table, r->rec->column, r->rec->module);
+			cleaned(out, r->rec->params);
+			fprintf(out, "\t%s\t%s\t", r->rec->unit, side_names[k]);
+			cleaned(out, c->sides[k].command);
+			fprintf(out, "\t%llu\t%zu\t", (unsigned long long)o->n, o->nrounds);
+			if (measured)
+				fprintf(out, "%.6g", o->value);
+			else
+				fputc('-', out);
+			fputc('\t', out);
+			list(out, o->samples, o->nsamples, 0);
+			fputc('\t', out);
+			list(out, o->round_values, o->nrounds, 0);
+			fprintf(out, "\t%s\t%s\t%s\t%s\t%s\t%s\t",
+				number_text(r->r.ratio, ok, 0, 6, q, sizeof q),
+				number_text(r->r.lo, ok, 0, 6, lo, sizeof lo),
+				number_text(r->r.hi, ok, 0, 6, hi, sizeof hi),
+				number_text(r->p_adj, ok, 0, 4, p, sizeof p), ab_verdict_names[r->v],
+				schema_status_names[o->status]);
+			cleaned(out, o->status != ST_OK ? o->reason : r->why);
+			fputc('\n', out);
+		}
+	}
+	fprintf(out, "# ");
+	summary_line(out, c, t);
+}
+
+/* ---- json ---------------------------------------------------------------- */
+
+static void json_key_string(FILE *out, const char *key, const char *v, const char *after)
+{
+	json_string(out, key);
+	fputs(": ", out);
+	json_string(out, v);
+	fputs(after, out);
+}
+
+static void json_num(FILE *out, const char *key, double v, int ok, const char *after)
+{
+	json_string(out, key);
+	if (ok && !isnan(v))
+		fprintf(out, ": %.6g%s", v, after);
+	else
+		fprintf(out, ": null%s", after);
+}
+
+static void json_host(FILE *out, const struct ab_context *c)
+{
+	const struct host_info *h = c->host;
+
+	fputs("  \"host\": {", out);
+	json_key_string(out, "name", h->host, ", ");
+	json_key_string(out, "os", h->os, ", ");
+	json_key_string(out, "kernel", h->version, ", ");
+	json_key_string(out, "machine", h->machine, ", ");
+	json_key_string(out, "cpu", h->cpu_model, ", ");
+	fprintf(out, "\"cpus\": %d, ", h->cpus);
+	json_key_string(out, "libc", h->libc, ", ");
+	json_key_string(out, "ld_preload", h->ld_preload, ", ");
+	json_key_string(out, "build", h->build, ", ");
+	json_key_string(out, "placement", h->placement, ", ");
+	json_key_string(out, "tmpdir_fs", h->tmpfs, ", ");
+	json_key_string(out, "date", h->date, ", ");
+	json_key_string(out, "command", h->command, "},\n");
+	fputs("  \"sides\": [", out);
+	for (int k = 0; k < 2; k++) {
+		fputs(k ? ", {" : "{", out);
+		json_key_string(out, "name", side_names[k], ", ");
+		json_key_string(out, "command", c->sides[k].command, ", ");
+		json_key_string(out, "build", c->sides[k].build, ", ");
+		json_key_string(out, "version", c->sides[k].version, "}");
+	}
+	fputs("],\n", out);
+}
+
+static void json_side(FILE *out, int k, const struct ab_outcome *o)
+{
+	int measured = o->status == ST_OK && o->nsamples > 0;
+
+	fprintf(out, "\"%s\": {", side_names[k]);
+	json_num(out, "value", o->value, measured, ", ");
+	json_key_string(out, "status", schema_status_names[o->status], ", ");
+	json_key_string(out, "reason", o->reason, ", ");
+	fprintf(out, "\"n\": %llu, \"rounds\": %zu, \"samples\": ", (unsigned long long)o->n,
+		o->nrounds);
+	list(out, o->samples, o->nsamples, 1);
+	fputs(", \"round_values\": ", out);
+	list(out, o->round_values, o->nrounds, 1);
+	fputs("}, ", out);
+}
+
+static void report_json(FILE *out, const struct ab_context *c, const struct ab_row *rows,
+			size_t n, const struct ab_tally *t)
+{
+	fputs("{\n  \"osbench_ab\": ", out);
+	json_string(out, OSBENCH_VERSION);
+	fputs(",\n", out);
+	json_host(out, c);
+	fprintf(out, "  \"tolerance_pct\": %g,\n  \"alpha\": %g,\n  \"figures\": [", c->tol_pct,
+		PAIRED_ALPHA);
+	for (size_t i = 0; i < n; i++) {
+		const struct ab_row *r = &rows[i];
+		int ok = has_ratio(r);
+		fprintf(out, "%s\n    {", i ? "," : "");
+		json_key_string(out, "table", r->rec->table, ", ");
+		json_key_string(out, "column", r->rec->column, ", ");
+		json_key_string(out, "module", r->rec->module, ", ");
+		json_key_string(out, "params", r->rec->params, ", ");
+		json_key_string(out, "unit", r->rec->unit, ", ");
+		for (int k = 0; k < 2; k++)
+			json_side(out, k, &r->f->side[k]);
+		json_num(out, "ratio", r->r.ratio, ok, ", ");
+		json_num(out, "lo", r->r.lo, ok, ", ");
+		json_num(out, "hi", r->r.hi, ok, ", ");
+		json_num(out, "p", r->p_adj, ok, ", ");
+		json_key_string(out, "verdict", ab_verdict_names[r->v], "}");
+	}
+	fprintf(out, "%s],\n  \"summary\": {\"figures\": %d", n ? "\n  " : "", t->figures);
+	for (int v = 0; v < AB_COUNT; v++)
+		fprintf(out, ", \"%s\": %d", ab_verdict_names[v], t->n[v]);
+	fputs("}\n}\n", out);
+}
+
+/* ---- junit --------------------------------------------------------------- */
+
+static void xml_text(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", out); break;
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '"': fputs("&quot;", out); break;
+		case '\'': fputs("&apos;", out); break;
+		default:
+			if ((unsigned char)*s < 0x20)
+				fputc(' ', out);
+			else
+				fputc(*s, out);
+		}
+	}
+}
+
+static int is_failure(enum ab_verdict v)
+{
+	return v == AB_SLOWER || v == AB_FAIL;
+}
+
+static void xml_property(FILE *out, const char *name, const char *value)
+{
+	fprintf(out, "        <property name=\"%s\" value=\"", name);
+	xml_text(out, value);
+	fputs("\"/>\n", out);
+}
+
+static void junit_case(FILE *out, const struct ab_context *c, const struct ab_row *r)
+{
+	char a[32], b[32], q[32], lo[32], hi[32], p[32], tol[32], msg[600];
+	int ok = has_ratio(r);
+
+	fputs("    <testcase classname=\"osbench.", out);
+	xml_text(out, r->rec->table);
+	fputs("\" name=\"", out);
+	xml_text(out, r->rec->column);
+	fputs("\" time=\"0\">\n      <properties>\n", out);
+	xml_property(out, "A", side_text(&r->f->side[0], a, sizeof a));
+	xml_property(out, "B", side_text(&r->f->side[1], b, sizeof b));
+	xml_property(out, "unit", r->rec->unit);
+	xml_property(out, "ratio", number_text(r->r.ratio, ok, 1, 3, q, sizeof q));
+	xml_property(out, "lo", number_text(r->r.lo, ok, 1, 3, lo, sizeof lo));
+	xml_property(out, "hi", number_text(r->r.hi, ok, 1, 3, hi, sizeof hi));
+	xml_property(out, "p", number_text(r->p_adj, ok, 0, 2, p, sizeof p));
+	snprintf(tol, sizeof tol, "%g", c->tol_pct);
+	xml_property(out, "tolerance_pct", tol);
+	xml_property(out, "verdict", ab_verdict_names[r->v]);
+	fputs("      </properties>\n", out);
+	if (is_failure(r->v)) {
+		const struct ab_outcome *bad = r->f->side[0].status == ST_FAIL ? &r->f->side[0]
+					      : &r->f->side[1];
+		if (r->v == AB_FAIL)
+			snprintf(msg, sizeof msg, "fail: %s: %s",
+				 bad == &r->f->side[0] ? "A" : "B",
+				 bad->status == ST_FAIL ? bad->reason : r->why);
+		else
+			snprintf(msg, sizeof msg, "slower: A %s, B %s, B/A %s (%s to %s), p %s", a, b,
+				 q, lo, hi, p);
+		fprintf(out, "      <failure type=\"%s\" message=\"", ab_verdict_names[r->v]);
+		xml_text(out, msg);
+		fputs("\"/>\n", out);
+	}
+	fputs("    </testcase>\n", out);
+}
+
+/* A suite per table, in the order the tables first appear. */
+static void report_junit(FILE *out, const struct ab_context *c, const struct ab_row *rows,
+			 size_t n, const struct ab_tally *t)
+{
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
+	fprintf(out, "<testsuites name=\"osbench ab\" tests=\"%d\" failures=\"%d\">\n", t->figures,
+		t->n[AB_SLOWER] + t->n[AB_FAIL]);
+	for (size_t i = 0; i < n; i++) {
+		int tests = 0, failures = 0, seen = 0;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = strcmp(rows[j].rec->table, rows[i].rec->table) == 0;
+		if (seen)
+			continue;
+		for (size_t j = i; j < n; j++)
+			if (strcmp(rows[j].rec->table, rows[i].rec->table) == 0) {
+				tests++;
+				failures += is_failure(rows[j].v);
+			}
+		fputs("  <testsuite name=\"", out);
+		xml_text(out, rows[i].rec->table);
+		fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\">\n", tests,
+			failures);
+		for (size_t j = i; j < n; j++)
+			if (strcmp(rows[j].rec->table, rows[i].rec->table) == 0)
+				junit_case(out, c, &rows[j]);
+		fputs("  </testsuite>\n", out);
+	}
+	fputs("</testsuites>\n", out);
+}
+
+void ab_report(FILE *out, const char *format, const struct ab_context *c,
+	       const struct ab_row *rows, size_t n, const struct ab_tally *t)
+{
+	if (strcmp(format, "json") == 0)
+		report_json(out, c, rows, n, t);
+	else if (strcmp(format, "junit") == 0)
+		report_junit(out, c, rows, n, t);
+	else if (strcmp(format, "long") == 0)
+		report_long(out, c, rows, n, t);
+	else
+		report_table(out, c, rows, n, t);
+}

@@ -1,0 +1,117 @@
+/* ab's paired statistics and its verdict. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "measure/stats.h"
+#include "measure/student.h"
+#include "report/paired.h"
+
+const char *const ab_verdict_names[AB_COUNT] = {
+	[AB_SAME] = "same", [AB_SLOWER] = "slower", [AB_FASTER] = "faster",
+	[AB_UNCLEAR] = "unclear", [AB_FAIL] = "fail",
+};
+
+static double mean_of(const double *v, size_t n)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	return sum / (double)n;
+}
+
+/* Whether every difference is the first one: no spread to estimate. */
+static int all_equal(const double *d, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (d[i] != d[0])
+			return 0;
+	return 1;
+}
+
+void paired_t_test(const double *d, size_t n, struct paired_t *out)
+{
+	double ss = 0, se, half;
+
+	out->n = n;
+	out->mean = n ? mean_of(d, n) : NAN;
+	out->lo = out->hi = NAN;
+	out->p = -1;
+	if (n < 2)
+		return;
+	if (all_equal(d, n)) {
+		out->mean = out->lo = out->hi = d[0];
+		out->p = d[0] == 0 ? 1 : 0;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		ss += (d[i] - out->mean) * (d[i] - out->mean);
+	se = sqrt(ss / (double)(n - 1) / (double)n);
+	half = student_critical(PAIRED_ALPHA, (double)(n - 1)) * se;
+	out->lo = out->mean - half;
+	out->hi = out->mean + half;
+	out->p = student_two_sided_p(out->mean / se, (double)(n - 1));
+}
+
+int paired_ratio_test(const double *a, const double *b, size_t n, struct paired_ratio *out)
+{
+	double *d = malloc((n ? n : 1) * sizeof *d);
+	struct paired_t t;
+
+	if (!d)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (!(a[i] > 0) || !(b[i] > 0)) {
+			free(d);
+			return -1;
+		}
+		d[i] = log(b[i] / a[i]);
+	}
+	paired_t_test(d, n, &t);
+	free(d);
+	out->n = n;
+	out->ratio = exp(t.mean);
+	out->lo = exp(t.lo);
+	out->hi = exp(t.hi);
+	out->p = t.p;
+	return 0;
+}
+
+int paired_holm(const struct paired_ratio *r, size_t n, double *adj)
+{
+	double *p = calloc(n ? n : 1, sizeof *p), *q = calloc(n ? n : 1, sizeof *q);
+	size_t k = 0;
+
+	if (!p || !q) {
+		free(p);
+		free(q);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (r[i].p >= 0)
+			p[k++] = r[i].p;
+	stats_holm(p, k, q);
+	k = 0;
+	for (size_t i = 0; i < n; i++)
+		adj[i] = r[i].p >= 0 ? q[k++] : -1;
+	free(p);
+	free(q);
+	return 0;
+}
+
+enum ab_verdict paired_verdict(const struct paired_ratio *r, double p_adjusted, double tol,
+			       int higher_better)
+{
+	double up = 1 + tol, down = 1 / (1 + tol);
+	int significant = p_adjusted >= 0 && p_adjusted < PAIRED_ALPHA;
+
+	if (r->n < 2 || isnan(r->lo) || isnan(r->hi))
+		return AB_UNCLEAR;
+	if (significant && r->ratio > up)
+		return higher_better ? AB_FASTER : AB_SLOWER;
+	if (significant && r->ratio < down)
+		return higher_better ? AB_SLOWER : AB_FASTER;
+	if (r->lo >= down && r->hi <= up)
+		return AB_SAME;
+	return AB_UNCLEAR;
+}

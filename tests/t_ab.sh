@@ -1,0 +1,175 @@
+#!/bin/sh
+# osbench ab: the header and cells, the child protocol, sides that are
+# not osbench, that fail, hang, crash, talk nonsense or speak another
+# protocol, the formats, and an interrupt: never a timing or a verdict.
+. "$(dirname "$0")/lib.sh"
+
+HEADER="table${T}column${T}A${T}B${T}B/A${T}lo${T}hi${T}p${T}verdict"
+
+# a side is split at blanks: a binary under a path with one cannot be a side
+case $OSBENCH in
+*[[:space:]]*)
+	echo "skip ab: the binary's path '$OSBENCH' has a blank"
+	exit 0
+	;;
+esac
+
+# fake SIDE-NAME SCRIPT-BODY: a side that says hello like an osbench of
+# protocol 1 and then does what the body says
+fake() {
+	{
+		echo '#!/bin/sh'
+		echo 'case "$*" in *hello*) printf "osbench-ab 1\nversion 0\nbuild fake\nend\n"; exit 0 ;; esac'
+		echo "$2"
+	} >"$work/$1"
+	chmod +x "$work/$1"
+}
+
+# neither the script NAME nor its "sleep 37" still running
+no_fake_left() { # NAME
+	sleep 0.2
+	! ps -eo args= | awk -v b="$work/$1" '$1 == b || $2 == b || ($1 == "sleep" && $2 == "37") { f = 1 } END { exit !f }'
+}
+
+# --- the child protocol, spoken by hand
+run ab-child protocol=1 hello
+check "ab child hello: exit 0" [ "$rc" -eq 0 ]
+check "ab child hello: protocol line first" [ "$(head -n 1 "$work/out")" = "osbench-ab 1" ]
+check "ab child hello: names its build" grep -q '^build [a-z]* [0-9][0-9.]*, .*, sanitizers [a-z,]*$' "$work/out"
+check "ab child hello: ends with end" [ "$(tail -n 1 "$work/out")" = "end" ]
+run ab-child protocol=2 hello
+check "ab child of another protocol: exit 2" [ "$rc" -eq 2 ]
+check "ab child of another protocol: says so" grep -qx 'refused protocol 2' "$work/out"
+run ab-child protocol=1 module=null procs=0 size_kb=0 time_ms=1 samples=3 placement=free \
+	cpu=0 io_timeout_ms=2000 "tmpdir=$TMPDIR" n=0 base_n=0
+check "ab child round: exit 0" [ "$rc" -eq 0 ]
+check "ab child round: status ok" grep -qx 'status ok' "$work/out"
+check "ab child round: calibrated n" grep -qE '^n [1-9][0-9]*$' "$work/out"
+# a sample is "no more than zero" when the baseline's was slower: a number, never negative
+check "ab child round: three samples, numbers not below 0" awk '$1 == "samples" { for (i = 2; i <= NF; i++) if ($i !~ /^[0-9.e+-]+$/ || $i + 0 < 0) bad++; n = NF - 1 }
+	END { exit !(n == 3 && !bad) }' "$work/out"
+run ab-child protocol=1 module=nosuch procs=0 size_kb=0 time_ms=1 samples=3 placement=free \
+	cpu=0 io_timeout_ms=2000 "tmpdir=$TMPDIR" n=0 base_n=0
+check "ab child unknown module: a fail answer" grep -qx 'status fail' "$work/out"
+run ab-child protocol=1 bogus
+check "ab child bad word: exit 2" [ "$rc" -eq 2 ]
+check "ab child bad word: named" grep -qF "'bogus'" "$work/err"
+check "ab child: nothing left" tmp_empty
+
+# --- usage
+refused "ab without sides" "ab: give two commands" ab
+refused "ab with one side" "ab: give two commands" ab "$OSBENCH"
+refused "ab unknown name" "unknown table or module 'nosuch'" ab "$OSBENCH" "$OSBENCH" nosuch
+refused "ab --remote" "option '--remote' does not apply to 'ab'" ab --remote h "$OSBENCH" "$OSBENCH" null
+refused "ab bad tolerance" "--tolerance: 'x'" ab --tolerance x "$OSBENCH" "$OSBENCH" null
+refused "ab missing command" "side B: 'no-such-command-here': command not found" \
+	ab "$OSBENCH" no-such-command-here null
+check "ab usage: nothing left" tmp_empty
+
+# --- the same binary on both sides
+run ab -q "$OSBENCH" "$OSBENCH" null stat
+check "ab same binary: exit 0 or 1" [ "$rc" -le 1 ]
+check "ab same binary: the header exactly" has_line "$HEADER"
+check "ab same binary: two rows, A and B positive, lo <= B/A <= hi, a verdict" awk -F'\t' -v h="$HEADER" '
+	$0 == h { on = 1; next } on && /^ab: / { on = 0 } on {
+		n++; if (!($3 + 0 > 0 && $4 + 0 > 0 && $6 + 0 > 0 && $6 <= $5 + 0 && $5 <= $7 + 0)) bad++
+		if ($9 !~ /^(same|slower|faster|unclear)$/) bad++ }
+	END { exit !(n == 2 && !bad) }' "$work/out"
+check "ab same binary: the summary line" grep -qE '^ab: 2 figures: [0-9]+ same, [0-9]+ slower, [0-9]+ faster, [0-9]+ unclear, 0 fail \(tolerance 3%, significance 0.05\)$' "$work/out"
+check "ab same binary: the host record names side A" grep -qxF "# A: $OSBENCH" "$work/out"
+check "ab same binary: and side B's build" grep -q '^# B build: [a-z]* [0-9][0-9.]*, ' "$work/out"
+check "ab same binary: placement free by default" grep -qx '# placement: free' "$work/out"
+check "ab same binary: nothing left" tmp_empty
+check "ab same binary: no process left" no_process_left
+
+# a figure in two tables is measured and printed once
+run ab -q "$OSBENCH" "$OSBENCH" ctx ipc
+check "ab 2p/0K ctxsw in ctx and ipc: one row" [ "$(grep -c "${T}2p/0K ctxsw${T}" "$work/out")" -eq 1 ]
+check "ab ctx ipc: 12 figures" grep -q '^ab: 12 figures: ' "$work/out"
+
+# --- formats
+run ab -q -f long "$OSBENCH" "$OSBENCH" null
+check "ab long: a row per side" [ "$(grep -c "^syscall${T}null call${T}" "$work/out")" -eq 2 ]
+check "ab long: the samples, all positive" awk -F'\t' '$1 == "table" { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	/^#/ { next } { n = split($(c["samples"]), s, ","); for (i = 1; i <= n; i++) if (s[i] + 0 <= 0) bad++; rows++; if (n < 2) bad++ }
+	END { exit !(rows == 2 && !bad) }' "$work/out"
+run ab -q -f json "$OSBENCH" "$OSBENCH" null
+check "ab json: valid" python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); assert d["figures"][0]["A"]["value"] > 0 and len(d["sides"]) == 2' "$work/out"
+run ab -q -f junit "$OSBENCH" "$OSBENCH" null stat
+if command -v xmllint >/dev/null 2>&1; then
+	check "ab junit: well formed" xmllint --noout "$work/out"
+else
+	echo "skip ab junit well formed: xmllint is not installed (Debian: libxml2-utils)"
+fi
+check "ab junit: a testcase per figure" [ "$(grep -c '<testcase ' "$work/out")" -eq 2 ]
+
+# --- a side that is not osbench
+run ab -q "$OSBENCH" /bin/echo null
+check "ab side not osbench: exit 2" [ "$rc" -eq 2 ]
+check "ab side not osbench: one line" one_line_stderr
+check "ab side not osbench: naming the side and what it said" grep -qF \
+	"side B '/bin/echo': not an osbench of protocol 1: ended without an answer; it said 'ab-child protocol=1 hello'" "$work/err"
+check "ab side not osbench: nothing on stdout" [ ! -s "$work/out" ]
+check "ab side not osbench: nothing left" tmp_empty
+
+# --- a side of another protocol
+printf '#!/bin/sh\nprintf "osbench-ab 2\\nrefused protocol 1\\nend\\n"\nexit 2\n' >"$work/proto2"
+chmod +x "$work/proto2"
+run ab -q "$work/proto2" "$OSBENCH" null
+check "ab side of protocol 2: exit 2" [ "$rc" -eq 2 ]
+check "ab side of protocol 2: one line" one_line_stderr
+check "ab side of protocol 2: says which" grep -qF "side A '$work/proto2': it speaks protocol 2, this osbench 1" "$work/err"
+check "ab side of protocol 2: nothing left" tmp_empty
+
+# --- a side that exits 1 in its rounds
+fake exits1 'exit 1'
+run ab -q "$OSBENCH" "$work/exits1" null
+check "ab side exiting 1: exit 1" [ "$rc" -eq 1 ]
+check "ab side exiting 1: its cell is fail" grep -q "^syscall${T}null call${T}[0-9.]*${T}fail${T}.*${T}fail$" "$work/out"
+check "ab side exiting 1: stderr says why" grep -qF "osbench: ab: side B: null: exited with status 1" "$work/err"
+check "ab side exiting 1: nothing left" tmp_empty
+run ab -q -f junit "$OSBENCH" "$work/exits1" null
+check "ab junit with a failed side: exit 1" [ "$rc" -eq 1 ]
+if command -v xmllint >/dev/null 2>&1; then
+	check "ab junit with a failed side: well formed" xmllint --noout "$work/out"
+fi
+check "ab junit with a failed side: a failure naming why" grep -qF '<failure type="fail" message="fail: B: exited with status 1"/>' "$work/out"
+
+# --- a side that answers nonsense
+fake garbage 'echo "hello there"'
+run ab -q "$work/garbage" "$OSBENCH" null
+check "ab side talking nonsense: exit 1" [ "$rc" -eq 1 ]
+check "ab side talking nonsense: stderr quotes it" grep -qF "side A: null: ended without an answer; it said 'hello there'" "$work/err"
+check "ab side talking nonsense: B not measured without A's calibration" grep -qF "side B: null: not measured: A failed to calibrate" "$work/err"
+
+# --- a side that hangs, in its rounds or in its hello: bounded
+run ab -q --timeout 1 "$OSBENCH" "env OSBENCH_TEST_FAULT=null:hang $OSBENCH" null stat
+check "ab side hanging: exit 1" [ "$rc" -eq 1 ]
+check "ab side hanging: stderr says it timed out" grep -qF "side B: null: timed out after 1 s" "$work/err"
+check "ab side hanging: the other figure measured" grep -q "^syscall${T}stat${T}[0-9.]*${T}[0-9.]*${T}" "$work/out"
+check "ab side hanging: nothing left" tmp_empty
+check "ab side hanging: no process left" no_process_left
+printf '#!/bin/sh\nsleep 37\n' >"$work/sleeper"
+chmod +x "$work/sleeper"
+run ab -q --timeout 1 "$OSBENCH" "$work/sleeper" null
+check "ab side hanging in its hello: exit 2" [ "$rc" -eq 2 ]
+check "ab side hanging in its hello: says so" grep -qF "side B '$work/sleeper': not an osbench of protocol 1: timed out after 1 s" "$work/err"
+check "ab side hanging in its hello: no process left" no_fake_left sleeper
+
+# --- a side that crashes
+run ab -q "env OSBENCH_TEST_FAULT=null:crash $OSBENCH" "$OSBENCH" null
+check "ab side crashing: exit 1" [ "$rc" -eq 1 ]
+check "ab side crashing: killed by a signal" grep -qF "side A: null: killed by signal 11" "$work/err"
+check "ab side crashing: nothing left" tmp_empty
+
+# --- interrupted: both sides' children go, and the private directory
+OSBENCH_TEST_FAULT=stat:hang "$OSBENCH" ab "$OSBENCH" "$OSBENCH" null stat >"$work/out" 2>"$work/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "ab SIGINT ends by the signal" [ "$rc" -eq 130 ]
+check "ab SIGINT leaves no temp directory" tmp_empty
+check "ab SIGINT leaves no process" no_process_left
+check "ab SIGINT prints no results" [ ! -s "$work/out" ]

@@ -1,0 +1,75 @@
+/* ab's child protocol: a request's words read back, a reply's lines read
+ * back, and what is not a reply refused with what it said. */
+#include <string.h>
+
+#include "measure/abproto.h"
+#include "unit.h"
+
+static void test_request(void)
+{
+	static char buf[AB_MAX_WORDS][AB_WORD_LEN];
+	char *words[AB_MAX_WORDS], why[200];
+	struct ab_request q = { .protocol = AB_PROTOCOL, .module = "ctx", .procs = 16,
+				.size_kb = 64, .time_ms = 5, .samples = 3, .placement = "free",
+				.cpu = 1, .io_timeout_ms = 2000, .tmpdir = "/tmp/x y", .n = 12345,
+				.base_n = 678 }, back;
+	int k = abproto_request_words(&q, buf, words);
+
+	CHECK("abproto request: the first word", k > 2 && strcmp(words[0], AB_CHILD_WORD) == 0);
+	CHECK("abproto request reads back",
+	      abproto_parse_request(k - 1, words + 1, &back, why, sizeof why) == 0 &&
+		      strcmp(back.module, "ctx") == 0 && back.procs == 16 && back.size_kb == 64 &&
+		      back.samples == 3 && back.n == 12345 && back.base_n == 678 &&
+		      strcmp(back.tmpdir, "/tmp/x y") == 0 && !back.hello);
+	char *other[] = { "protocol=7", "whatever" };
+	CHECK("abproto request of another protocol parses, saying which",
+	      abproto_parse_request(2, other, &back, why, sizeof why) == 0 && back.protocol == 7);
+	char *bad[] = { "protocol=1", "samples=0" };
+	CHECK("abproto request with a bad value is refused, naming it",
+	      abproto_parse_request(2, bad, &back, why, sizeof why) < 0 && strstr(why, "samples=0"));
+	char *first[] = { "module=null" };
+	CHECK("abproto request must start with the protocol",
+	      abproto_parse_request(1, first, &back, why, sizeof why) < 0);
+}
+
+static void test_reply(void)
+{
+	static struct ab_reply r, back;
+	char text[AB_REPLY_MAX], why[200];
+	int len;
+
+	memset(&r, 0, sizeof r);
+	r.protocol = AB_PROTOCOL;
+	r.status_ok = 1;
+	r.n = 99;
+	r.base_n = 7;
+	r.nsamples = 3;
+	r.samples[0] = 0.1;
+	r.samples[1] = 1.0 / 3;
+	r.samples[2] = 12345.678;
+	len = abproto_format_reply(&r, text, sizeof text);
+	CHECK("abproto reply is complete", len > 0 && abproto_reply_complete(text, (size_t)len));
+	CHECK("abproto reply reads back exactly",
+	      abproto_parse_reply(text, (size_t)len, &back, why, sizeof why) == 0 && back.status_ok &&
+		      back.n == 99 && back.base_n == 7 && back.nsamples == 3 &&
+		      back.samples[1] == 1.0 / 3 && back.samples[2] == 12345.678);
+	CHECK("abproto reply cut short is not complete",
+	      !abproto_reply_complete(text, (size_t)len - 1) &&
+		      abproto_parse_reply(text, (size_t)len - 5, &back, why, sizeof why) < 0);
+	const char *noise = "Segmentation fault\nend\n";
+	CHECK("abproto other output is refused, quoting it",
+	      abproto_parse_reply(noise, strlen(noise), &back, why, sizeof why) < 0 &&
+		      strcmp(why, "it said 'Segmentation fault'") == 0);
+	const char *junk = "osbench-ab 1\nstatus ok\nsamples 1 x 3\nend\n";
+	CHECK("abproto a bad sample is refused",
+	      abproto_parse_reply(junk, strlen(junk), &back, why, sizeof why) < 0 &&
+		      strstr(why, "samples 1 x 3"));
+	CHECK("abproto nothing at all", abproto_parse_reply("", 0, &back, why, sizeof why) < 0 &&
+						strcmp(why, "it said nothing") == 0);
+}
+
+void test_abproto(void)
+{
+	test_request();
+	test_reply();
+}
