@@ -1,36 +1,41 @@
 #!/bin/sh
 # How well `osbench check` tells a real change from noise on this host.
 #
-#   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS] [-l] [-- CHECK-ARGS...]
+#   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS] [-t TABLES] [-- CHECK-ARGS...]
 #
-# -l takes the baselines in long format, with their samples (check then
-# holds samples against samples); by default they are tables, as a plain
-# `osbench -o BASELINE` writes them.
+# Each try takes a baseline as the README's CI recipe does (`run --runs 3
+# -f long TABLES`) and then `check BASELINE` in rerun mode with its
+# defaults (the current side in 3 runs).
 #
-# A/A: TRIES times, a baseline of the default run, then `check BASELINE`
-# (rerun mode) at once: every figure flagged slower or faster is a false
-# alarm.  A/B: TRIES times per slow-down, a baseline on a kernel whose
-# system calls pass a seccomp filter, then `check` with a longer filter
-# that costs NS nanoseconds more per call (calibrated here, with
-# scripts/slowsys.c): a `null call  slower` verdict is a catch.  Both
-# sides of an A/B pass a filter, so the only difference is its length.
+# A/A: TRIES times at once after each other: every figure flagged slower
+# or faster is a false alarm, and every interval should hold 1 in about
+# 95 % of the figure-tries.  A/B: TRIES times per slow-down, a baseline on
+# a kernel whose system calls pass a seccomp filter, then `check` under a
+# longer filter that costs NS nanoseconds more per call (calibrated here,
+# with scripts/slowsys.c): null call's verdict is counted.  Both sides of
+# an A/B pass a filter, so the only difference is its length.  The wall
+# time of each check is set against its baseline's (the same 3 runs).
 # Needs a C compiler and Linux; targets are reported, never asserted.
 set -eu
-tries=4 bin=./osbench slowdowns=100,25 base_fmt=table
-while getopts n:b:s:l opt; do
+tries=4 bin=./osbench slowdowns=100,25 tables="syscall proc ctx ipc"
+while getopts n:b:s:t: opt; do
 	case $opt in
 	n) tries=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	s) slowdowns=$OPTARG ;;
-	l) base_fmt=long ;;
-	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS] [-l] [-- CHECK-ARGS...]" >&2; exit 2 ;;
+	t) tables=$OPTARG ;;
+	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS] [-t TABLES] [-- CHECK-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
+extra="$*" # CHECK-ARGS: plain words
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-check.XXXXXX")
 trap 'rm -rf "$dir"' EXIT INT TERM
 cc -O2 -o "$dir/slowsys" "$here/slowsys.c"
+
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 # the null call figure under a filter of N instructions, median of 5 runs
 null_under() {
@@ -55,34 +60,55 @@ length_for() { # NS: the length whose null call is NS more than at length 1
 		printf "%d", L[n] }' "$dir/curve"
 }
 
-flagged() { # FILE: figures judged slower or faster
-	awk -F'\t' '$NF == "slower" || $NF == "faster" { n++ } END { print n + 0 }' "$1"
+# one try: a baseline under a filter of $1, a check under $2; the check's
+# output in $dir/check.out, the wall times in $base_s and $check_s
+# shellcheck disable=SC2086 # the tables and check arguments are words
+try() {
+	t0=$(now)
+	"$dir/slowsys" "$1" "$bin" run --runs 3 -f long -o "$dir/base.long" $tables 2>/dev/null || true
+	base_s=$(since "$t0")
+	t0=$(now)
+	"$dir/slowsys" "$2" "$bin" check $extra "$dir/base.long" >"$dir/check.out" 2>"$dir/check.err" || true
+	check_s=$(since "$t0")
+}
+counted() { # VERDICT: rows with it, figures counted once
+	awk -F'\t' -v v="$1" '$NF == v && $(NF - 1) !~ /^counted once/ { n++ } END { print n + 0 }' "$dir/check.out"
+}
+# figure-tries with an interval, and those whose interval holds 1
+intervals() {
+	awk -F'\t' '$1 != "table" && $6 ~ /^[0-9.]+$/ && $(NF - 1) !~ /^counted once/ {
+		n++; if ($6 <= 1 && $7 >= 1) h++ } END { print n + 0, h + 0 }' "$dir/check.out"
 }
 
-echo "A/A: $tries tries, check against a baseline taken just before"
-alarms=0 i=1
+echo "A/A: $tries tries of '$tables', check against a baseline taken just before"
+alarms=0 with=0 held=0 unclear=0 figs=0 i=1
 while [ "$i" -le "$tries" ]; do
-	"$bin" -f "$base_fmt" -o "$dir/base.tsv" 2>/dev/null || true
-	"$bin" check "$@" "$dir/base.tsv" >"$dir/check.out" 2>/dev/null || true
-	n=$(flagged "$dir/check.out")
-	alarms=$((alarms + n))
-	echo "  try $i: $n flagged $(awk -F'\t' '$NF == "slower" || $NF == "faster" { printf "[%s %s %s] ", $2, $5, $NF }' "$dir/check.out")"
+	try 1 1
+	n=$(($(counted slower) + $(counted faster)))
+	iv=$(intervals)
+	with=$((with + ${iv% *})) held=$((held + ${iv#* }))
+	alarms=$((alarms + n)) unclear=$((unclear + $(counted unclear)))
+	figs=$((figs + $(counted ok) + $(counted slower) + $(counted faster) + $(counted unclear)))
+	echo "  try $i: $n flagged $(awk -F'\t' '$NF == "slower" || $NF == "faster" { printf "[%s %s %s %s-%s] ", $2, $NF, $5, $6, $7 }' "$dir/check.out"); baseline ${base_s}s, check ${check_s}s; $(grep '^check: [0-9]' "$dir/check.out")"
 	i=$((i + 1))
 done
-echo "A/A: $alarms figures flagged over $tries tries"
+echo "A/A: $alarms figures flagged, $unclear unclear, of $figs figure-tries; intervals holding 1: $held of $with"
 
 for ns in $(echo "$slowdowns" | tr ',' ' '); do
 	insns=$(length_for "$ns")
 	got=$(null_under "$insns")
 	echo "  +${ns} ns: a filter of $insns instructions; null call $got us against $(head -n 1 "$dir/curve" | cut -d' ' -f2) us"
-	caught=0 i=1
+	slower=0 unclear=0 ok=0 i=1
 	while [ "$i" -le "$tries" ]; do
-		"$dir/slowsys" 1 "$bin" -f "$base_fmt" -o "$dir/base.tsv" 2>/dev/null || true
-		"$dir/slowsys" $((insns + 1)) "$bin" check "$@" "$dir/base.tsv" >"$dir/check.out" 2>/dev/null || true
-		verdict=$(awk -F'\t' '$2 == "null call" { print $4 " vs " $3 " (ratio " $5 ", p " $6 ") " $NF }' "$dir/check.out")
-		case $verdict in *slower) caught=$((caught + 1)) ;; esac
-		echo "  +${ns} ns try $i: null call $verdict; others flagged: $(awk -F'\t' '$2 != "null call" && ($NF == "slower" || $NF == "faster") { n++ } END { print n + 0 }' "$dir/check.out"); $(tail -n 1 "$dir/check.out")"
+		try 1 $((insns + 1))
+		verdict=$(awk -F'\t' '$2 == "null call" { print $4 " vs " $3 " (ratio " $5 ", " $6 "-" $7 ") " $NF }' "$dir/check.out")
+		case $verdict in
+		*slower) slower=$((slower + 1)) ;;
+		*unclear) unclear=$((unclear + 1)) ;;
+		*ok) ok=$((ok + 1)) ;;
+		esac
+		echo "  +${ns} ns try $i: null call $verdict; others flagged: $(awk -F'\t' '$2 != "null call" && ($NF == "slower" || $NF == "faster") { n++ } END { print n + 0 }' "$dir/check.out"); baseline ${base_s}s, check ${check_s}s"
 		i=$((i + 1))
 	done
-	echo "A/B +${ns} ns per system call ($insns instructions): caught $caught of $tries"
+	echo "A/B +${ns} ns per system call ($insns instructions): null call slower $slower, unclear $unclear, ok $ok of $tries"
 done

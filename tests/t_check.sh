@@ -174,6 +174,9 @@ check "check setups: the temp dir's file system" grep -qx "# differs: tmpdir fs:
 check "check setups: a file system figure is unclear, with the reason" \
 	[ "$(verdict_of fs '0K File Create')" = unclear ] && [ "$(note_of fs '0K File Create')" = "tmpdir fs ext4 -> tmpfs" ]
 check "check setups: a figure the file system does not touch is judged" [ "$(verdict_of syscall 'null call')" = slower ]
+run check -f junit setup-a.long setup-b.long
+check "check setups: junit carries them" \
+	grep -q '<property name="differs: release" value="6.1.0-18 -&gt; 6.1.0-21"/>' "$work/out"
 sed 's/^# placement: same/# placement: spread/' setup-b.long >setup-c.long
 run check setup-a.long setup-c.long
 check "check setups: placement said" grep -qx "# differs: placement: same -> spread" "$work/out"
@@ -209,6 +212,11 @@ assert f["stat"]["verdict"] == "fail" and f["stat"]["reason"] == "stat: Permissi
 assert d["tolerance_pct"] == 10 and d["summary"]["fail"] == 1, d["summary"]
 ' "$work/out"
 fi
+run check -f long base3.long fail-b.long
+check "check long: a header, full precision and every run" sh -c '
+	grep -qx "table${T}column${T}module${T}unit${T}baseline${T}current${T}ratio${T}lo${T}hi${T}p${T}runs${T}baseline_runs_us${T}current_runs_us${T}spread${T}tolerance_pct${T}counted_as${T}note${T}verdict" "$1" &&
+	grep -q "^syscall${T}null call${T}null${T}us${T}0.2${T}0.2${T}1${T}.*${T}3:3${T}0.2,0.202,0.198${T}0.2,0.202,0.198${T}both${T}10${T}-${T}-${T}ok\$" "$1" &&
+	grep -q "^syscall${T}stat${T}stat${T}us${T}1${T}fail${T}.*${T}stat: Permission denied${T}fail\$" "$1"' _ "$work/out"
 run check -f junit base3.long fail-b.long
 check "check junit: a fail carries its reason" grep -q '<failure type="fail" message="fail: stat: Permission denied"/>' "$work/out"
 

@@ -46,7 +46,8 @@ assert m["hosts"][1]["status"] == "fail" and m["hosts"][1]["value"] is None
 # --- compare: two hosts, seed 004's layout with a ratio row
 run compare a.tsv b.tsv
 check "compare two files exits 0" [ "$rc" -eq 0 ]
-check "compare prints nothing on stderr" [ ! -s "$work/err" ]
+check "compare says first what differs between the setups" \
+	[ "$(cat "$work/err")" = "osbench: compare: 'b.tsv' differs from 'a.tsv': release: 6.1 -> 14.0" ]
 same_out "compare two files: exact tables and ratios" <<EOF
 # osbench compare: A = 'a.tsv', B = 'b.tsv'
 

@@ -128,7 +128,6 @@ refused "rounds --precision 101" "--precision: '101' is not a percentage" run --
 refused "rounds --precision abc" "--precision: 'abc' is not a percentage" run --precision abc null
 refused "rounds --budget 0" "--budget: '0' is not a number of seconds from 0.1 to 86400" run --budget 0 null
 refused "rounds --budget x" "--budget: 'x' is not a number of seconds" run --budget x null
-refused "rounds check -f long" "--format: 'check' writes table, json or junit, not 'long'" check -f long x.tsv
 refused "rounds run -f junit" "--format: 'junit' applies to 'check' only" run -f junit null
 
 # --reps fixes the rounds; --precision and --budget are taken

@@ -390,10 +390,6 @@ static int check_options_fit(const struct args *a, unsigned seen, char *err, siz
 		return failf(err, len, "--cpu: it pins processes, --placement free does not");
 	if (strcmp(a->format, CHECK_ONLY_FORMAT) == 0 && a->cmd != CMD_CHECK)
 		return failf(err, len, "--format: 'junit' applies to 'check' only");
-	if (a->cmd == CMD_CHECK && strcmp(a->format, "table") != 0 &&
-	    strcmp(a->format, "json") != 0 && strcmp(a->format, CHECK_ONLY_FORMAT) != 0)
-		return failf(err, len, "--format: 'check' writes table, json or junit, not '%s'",
-			     a->format);
 	if (a->cmd == CMD_RUN && a->nsizes && !a->nprocs)
 		return failf(err, len, "--size: give --procs too (ctx points are PROCS x SIZE)");
 	for (int i = 0; a->cmd == CMD_RUN && i < a->nprocs; i++)

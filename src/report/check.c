@@ -341,6 +341,76 @@ static void report_table(FILE *out, const struct check_report_in *in,
 	list_unclear(out, rows, n);
 }
 
+static const char *const spread_names[] = {
+	[SPREAD_BOTH] = "both", [SPREAD_BASE] = "baseline", [SPREAD_CURRENT] = "current",
+	[SPREAD_NONE] = "none",
+};
+
+/* A side's run values, comma-separated: "-" when it has none. */
+static void long_runs(FILE *out, const struct rfile *f, const struct rfigure *g)
+{
+	size_t n = 0;
+	const double *v = g && f && g->status == ST_OK ? rfile_run_values(f, g, &n) : NULL;
+
+	fputc('\t', out);
+	if (!n)
+		fputc('-', out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%.6g", i ? "," : "", v[i]);
+}
+
+static void long_number(FILE *out, double v, int have)
+{
+	if (have)
+		fprintf(out, "\t%.6g", v);
+	else
+		fputs("\t-", out);
+}
+
+/* One row per figure at full precision, every side's runs: the table's
+ * columns and more, for scripts. */
+static void report_long(FILE *out, const struct check_report_in *in, const struct check_row *rows,
+			size_t n, const struct check_tally *t)
+{
+	char nb[32];
+
+	for (size_t i = 0; i < in->nsetup; i++)
+		fprintf(out, "# differs: %s: %s -> %s\n", in->setup[i].field, in->setup[i].base,
+			in->setup[i].cur);
+	fputs("table\tcolumn\tmodule\tunit\tbaseline\tcurrent\tratio\tlo\thi\tp\truns\t"
+	      "baseline_runs_us\tcurrent_runs_us\tspread\ttolerance_pct\tcounted_as\tnote\tverdict\n",
+	      out);
+	for (size_t i = 0; i < n; i++) {
+		const struct check_row *r = &rows[i];
+		int cur_ok = r->c && r->c->status == ST_OK;
+		fprintf(out, "%s\t%s\t%s\t%s", r->b->table, r->b->column,
+			r->b->module[0] ? r->b->module : "-", r->b->unit);
+		long_number(out, r->b->value, 1);
+		if (cur_ok)
+			long_number(out, r->c->value, 1);
+		else
+			fprintf(out, "\t%s", r->c && r->c->status == ST_FAIL ? "fail" : "-");
+		long_number(out, r->rr.ratio, r->have_ratio);
+		long_number(out, r->rr.lo, has_interval(r));
+		long_number(out, r->rr.hi, has_interval(r));
+		long_number(out, r->p_adj, r->p_adj >= 0);
+		fprintf(out, "\t%s", runs_text(r, nb, sizeof nb));
+		long_runs(out, in->base, r->b);
+		long_runs(out, r->cur_file, r->c);
+		fprintf(out, "\t%s\t%g\t", r->have_ratio ? spread_names[r->rr.spread] : "-",
+			100 * in->opts->tol);
+		if (r->same_as >= 0)
+			fprintf(out, "%s/%s", rows[r->same_as].b->table, rows[r->same_as].b->column);
+		else
+			fputc('-', out);
+		fprintf(out, "\t%s\t%s\n", r->note[0] ? r->note : "-", verdict_names[r->v]);
+	}
+	fprintf(out, "# check: %d figures: %d ok, %d slower, %d faster, %d unclear, %d fail, "
+		     "%d missing\n",
+		t->figures, t->n[V_OK], t->n[V_SLOWER], t->n[V_FASTER], t->n[V_UNCLEAR],
+		t->n[V_FAIL], t->n[V_MISSING]);
+}
+
 static void json_number(FILE *out, const char *key, double v, int ok)
 {
 	fprintf(out, ", \"%s\": ", key);
@@ -360,11 +430,6 @@ static void json_runs(FILE *out, const char *key, const struct rfile *f, const s
 		fprintf(out, "%s%.6g", i ? "," : "", v[i]);
 	fputc(']', out);
 }
-
-static const char *const spread_names[] = {
-	[SPREAD_BOTH] = "both", [SPREAD_BASE] = "baseline", [SPREAD_CURRENT] = "current",
-	[SPREAD_NONE] = "none",
-};
 
 static void json_figure(FILE *out, const struct check_report_in *in, const struct check_row *r,
 			const struct check_row *rows)
@@ -520,6 +585,22 @@ static void junit_case(FILE *out, const struct check_report_in *in, const struct
 	fputs("    </testcase>\n", out);
 }
 
+/* What differs between the setups, as the suite's properties. */
+static void junit_setup(FILE *out, const struct check_report_in *in)
+{
+	char name[64], value[600];
+
+	if (!in->nsetup)
+		return;
+	fputs("    <properties>\n", out);
+	for (size_t i = 0; i < in->nsetup; i++) {
+		snprintf(name, sizeof name, "differs: %s", in->setup[i].field);
+		snprintf(value, sizeof value, "%s -> %s", in->setup[i].base, in->setup[i].cur);
+		xml_property(out, name, value);
+	}
+	fputs("    </properties>\n", out);
+}
+
 /* One suite per table, named by host and table; one testcase per figure,
  * a repeat under a second table left out; a regression (slower, fail,
  * missing; unclear too when strict) is a failure. */
@@ -552,6 +633,7 @@ static void report_junit(FILE *out, const struct check_report_in *in,
 		xml_text(out, rows[i].b->table);
 		fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\">\n", tests,
 			fails);
+		junit_setup(out, in);
 		for (size_t k = i; k < n; k++)
 			if (rows[k].same_as < 0 && strcmp(rows[k].b->table, rows[i].b->table) == 0)
 				junit_case(out, in, &rows[k]);
@@ -567,6 +649,8 @@ void check_report(FILE *out, const char *format, const struct check_report_in *i
 		report_json(out, in, rows, n, t);
 	else if (strcmp(format, "junit") == 0)
 		report_junit(out, in, rows, n, t);
+	else if (strcmp(format, "long") == 0)
+		report_long(out, in, rows, n, t);
 	else
 		report_table(out, in, rows, n, t);
 }

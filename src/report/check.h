@@ -94,7 +94,7 @@ struct check_report_in {
 	const struct check_move *move;
 };
 
-/* format: "table", "json" or "junit". */
+/* format: "table", "long", "json" or "junit". */
 void check_report(FILE *out, const char *format, const struct check_report_in *in,
 		  const struct check_row *rows, size_t n, const struct check_tally *t);
 
