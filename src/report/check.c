@@ -551,18 +551,22 @@ static const char *tol_text(double tol, char *buf, size_t len)
 static void junit_case(FILE *out, const struct check_report_in *in, const struct check_row *r)
 {
 	char bb[64], cb[64], rb[32], lb[32], hb[32], tb[32], nb[32], msg[600];
+	const char *base = figure_text(r->b, bb, sizeof bb), *cur = figure_text(r->c, cb, sizeof cb);
+	const char *ratio = num_text(r->rr.ratio, r->have_ratio, 3, rb, sizeof rb);
+	const char *lo = num_text(r->rr.lo, has_interval(r), 3, lb, sizeof lb);
+	const char *hi = num_text(r->rr.hi, has_interval(r), 3, hb, sizeof hb);
 
 	fputs("    <testcase classname=\"osbench.", out);
 	xml_text(out, r->b->table);
 	fputs("\" name=\"", out);
 	xml_text(out, r->b->column);
 	fputs("\" time=\"0\">\n      <properties>\n", out);
-	xml_property(out, "baseline", figure_text(r->b, bb, sizeof bb));
-	xml_property(out, "current", figure_text(r->c, cb, sizeof cb));
+	xml_property(out, "baseline", base);
+	xml_property(out, "current", cur);
 	xml_property(out, "unit", r->b->unit);
-	xml_property(out, "ratio", num_text(r->rr.ratio, r->have_ratio, 3, rb, sizeof rb));
-	xml_property(out, "lo", num_text(r->rr.lo, has_interval(r), 3, lb, sizeof lb));
-	xml_property(out, "hi", num_text(r->rr.hi, has_interval(r), 3, hb, sizeof hb));
+	xml_property(out, "ratio", ratio);
+	xml_property(out, "lo", lo);
+	xml_property(out, "hi", hi);
 	xml_property(out, "tolerance_pct", tol_text(in->opts->tol, tb, sizeof tb));
 	xml_property(out, "runs", runs_text(r, nb, sizeof nb));
 	xml_property(out, "verdict", verdict_names[r->v]);
@@ -576,7 +580,7 @@ static void junit_case(FILE *out, const struct check_report_in *in, const struct
 			snprintf(msg, sizeof msg, "missing: no current figure");
 		else
 			snprintf(msg, sizeof msg, "%s: baseline %s, current %s %s, ratio %s (%s to %s)%s%s",
-				 verdict_names[r->v], bb, cb, r->b->unit, rb, lb, hb,
+				 verdict_names[r->v], base, cur, r->b->unit, ratio, lo, hi,
 				 r->note[0] ? ": " : "", r->note);
 		fprintf(out, "      <failure type=\"%s\" message=\"", verdict_names[r->v]);
 		xml_text(out, msg);
