@@ -1,7 +1,8 @@
 #!/bin/sh
 # How well `osbench check` tells a real change from noise on this host.
 #
-#   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS] [-t TABLES] [-- CHECK-ARGS...]
+#   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS] [-k INSNS,INSNS] [-t TABLES]
+#                          [-- CHECK-ARGS...]
 #
 # Each try takes a baseline as the README's CI recipe does (`run --runs 3
 # -f long TABLES`) and then `check BASELINE` in rerun mode with its
@@ -12,19 +13,21 @@
 # 95 % of the figure-tries.  A/B: TRIES times per slow-down, a baseline on
 # a kernel whose system calls pass a seccomp filter, then `check` under a
 # longer filter that costs NS nanoseconds more per call (calibrated here,
-# with scripts/slowsys.c): null call's verdict is counted.  Both sides of
+# with scripts/slowsys.c, or given with -k): null call's verdict is
+# counted.  Both sides of
 # an A/B pass a filter, so the only difference is its length.  The wall
 # time of each check is set against its baseline's (the same 3 runs).
 # Needs a C compiler and Linux; targets are reported, never asserted.
 set -eu
-tries=4 bin=./osbench slowdowns=100,25 tables="syscall proc ctx ipc"
-while getopts n:b:s:t: opt; do
+tries=4 bin=./osbench slowdowns=100,25 tables="syscall proc ctx ipc" given=
+while getopts n:b:s:k:t: opt; do
 	case $opt in
 	n) tries=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	s) slowdowns=$OPTARG ;;
+	k) given=$OPTARG ;;
 	t) tables=$OPTARG ;;
-	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS] [-t TABLES] [-- CHECK-ARGS...]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS] [-k INSNS,INSNS] [-t TABLES] [-- CHECK-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -37,26 +40,37 @@ cc -O2 -o "$dir/slowsys" "$here/slowsys.c"
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
-# the null call figure under a filter of N instructions, median of 5 runs
-null_under() {
+# null call under a filter of N instructions: one run of 20 rounds
+null_once() {
+	"$dir/slowsys" "$1" "$bin" run -f long -r 20 null 2>/dev/null |
+		awk -F'\t' '$1 == "table" { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			/^#/ { next } { print $(c["value_us"]) }'
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# what a filter of N instructions adds to null call, in ns: the median
+# over 5 pairs of runs under 1 and N, alternating, so that a slow spell
+# of the host falls on both sides
+cost_of() {
 	for i in 1 2 3 4 5; do
-		"$dir/slowsys" "$1" "$bin" run -f long -r 5 null 2>/dev/null |
-			awk -F'\t' '$1 == "table" { for (i = 1; i <= NF; i++) c[$i] = i; next }
-				/^#/ { next } { print $(c["median_us"]) }'
-	done | sort -n | sed -n 3p
+		a=$(null_once 1)
+		b=$(null_once "$1")
+		awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f\n", (b - a) * 1000 }'
+	done | median
 }
 
 # the filter lengths that cost NS more per call, from measured points: a
 # short filter's instructions are nearly free (the CPU overlaps them with
 # the call), so the cost is not linear in the length
-lengths="1 64 128 256 512 1024 2048"
-for L in $lengths; do echo "$L $(null_under "$L")"; done >"$dir/curve"
-echo "calibration (filter length, null call us): $(tr '\n' ';' <"$dir/curve")"
-length_for() { # NS: the length whose null call is NS more than at length 1
-	awk -v ns="$1" 'NR == 1 { base = $2 } { L[NR] = $1; v[NR] = ($2 - base) * 1000; n = NR }
-		END { for (i = 2; i <= n; i++) if (v[i] >= ns) {
-			f = v[i] > v[i - 1] ? (ns - v[i - 1]) / (v[i] - v[i - 1]) : 1
-			printf "%d", L[i - 1] + f * (L[i] - L[i - 1]); exit }
+if [ -z "$given" ]; then
+	for L in 32 64 128 192 256 384 512; do echo "$L $(cost_of "$L")"; done >"$dir/curve"
+	echo "calibration (filter length, ns added to null call): $(tr '\n' ';' <"$dir/curve")"
+fi
+length_for() { # NS: the shortest length that adds NS, interpolated
+	awk -v ns="$1" '{ L[NR] = $1; v[NR] = $2; n = NR }
+		END { for (i = 1; i <= n; i++) if (v[i] >= ns) {
+			lo = i > 1 ? v[i - 1] : 0; lL = i > 1 ? L[i - 1] : 1
+			f = v[i] > lo ? (ns - lo) / (v[i] - lo) : 1
+			printf "%d", lL + f * (L[i] - lL); exit }
 		printf "%d", L[n] }' "$dir/curve"
 }
 
@@ -82,6 +96,7 @@ intervals() {
 
 echo "A/A: $tries tries of '$tables', check against a baseline taken just before"
 alarms=0 with=0 held=0 unclear=0 figs=0 i=1
+: >"$dir/steady"
 while [ "$i" -le "$tries" ]; do
 	try 1 1
 	n=$(($(counted slower) + $(counted faster)))
@@ -89,15 +104,22 @@ while [ "$i" -le "$tries" ]; do
 	with=$((with + ${iv% *})) held=$((held + ${iv#* }))
 	alarms=$((alarms + n)) unclear=$((unclear + $(counted unclear)))
 	figs=$((figs + $(counted ok) + $(counted slower) + $(counted faster) + $(counted unclear)))
+	awk -F'\t' '$NF == "ok" { print $1 "/" $2 }' "$dir/check.out" >>"$dir/steady"
 	echo "  try $i: $n flagged $(awk -F'\t' '$NF == "slower" || $NF == "faster" { printf "[%s %s %s %s-%s] ", $2, $NF, $5, $6, $7 }' "$dir/check.out"); baseline ${base_s}s, check ${check_s}s; $(grep '^check: [0-9]' "$dir/check.out")"
 	i=$((i + 1))
 done
 echo "A/A: $alarms figures flagged, $unclear unclear, of $figs figure-tries; intervals holding 1: $held of $with"
+echo "A/A: ok in every try: $(sort "$dir/steady" | uniq -c | awk -v n="$tries" '$1 == n { $1 = ""; printf "%s;", $0 }')"
 
+k=1
 for ns in $(echo "$slowdowns" | tr ',' ' '); do
-	insns=$(length_for "$ns")
-	got=$(null_under "$insns")
-	echo "  +${ns} ns: a filter of $insns instructions; null call $got us against $(head -n 1 "$dir/curve" | cut -d' ' -f2) us"
+	if [ -n "$given" ]; then
+		insns=$(echo "$given" | cut -d, -f"$k")
+	else
+		insns=$(length_for "$ns")
+	fi
+	k=$((k + 1))
+	echo "  +${ns} ns: a filter of $insns instructions, measured now to add $(cost_of "$insns") ns"
 	slower=0 unclear=0 ok=0 i=1
 	while [ "$i" -le "$tries" ]; do
 		try 1 $((insns + 1))
