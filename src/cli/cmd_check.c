@@ -262,11 +262,18 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 		re[j].v = verdict_confirmed(first, re[j].v);
 		rows[idx[j]] = re[j];
 	}
-	/* a repeat under another table shows what its first row shows */
+	/* a repeat under another table shows what its first row shows: the
+	   same measurement */
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].same_as >= 0) {
+		if (rows[i].same_as >= 0 && rows[rows[i].same_as].confirmed) {
 			const struct check_row *first = &rows[rows[i].same_as];
+			rows[i].c = first->c;
+			rows[i].cur_file = first->cur_file;
+			rows[i].rr = first->rr;
+			rows[i].have_ratio = first->have_ratio;
+			rows[i].p_adj = first->p_adj;
 			rows[i].v = first->v;
+			rows[i].confirmed = 1;
 		}
 out:
 	free(subset);
