@@ -128,7 +128,6 @@ refused "rounds --precision 101" "--precision: '101' is not a percentage" run --
 refused "rounds --precision abc" "--precision: 'abc' is not a percentage" run --precision abc null
 refused "rounds --budget 0" "--budget: '0' is not a number of seconds from 0.1 to 86400" run --budget 0 null
 refused "rounds --budget x" "--budget: 'x' is not a number of seconds" run --budget x null
-refused "rounds check -f long" "--format: 'check' writes table, json or junit, not 'long'" check -f long x.tsv
 refused "rounds run -f junit" "--format: 'junit' applies to 'check' and 'ab' only" run -f junit null
 
 # --reps fixes the rounds; --precision and --budget are taken
@@ -147,36 +146,38 @@ run run -t 1 --precision 0.0001 --budget 0.2 -f long null stat
 check "rounds --budget stops a run that cannot be precise" [ "$rc" -eq 0 ]
 check "rounds --budget: the rounds begun stand" awk -F'\t' '$1 == "syscall" { if ($20 < 1 || $20 >= 40) bad++; n++ } END { exit bad > 0 || n != 2 }' "$work/out"
 
-# --- check with samples on both sides: Mann-Whitney and Holm decide
-mklong() { # FILE SCALE: a long file whose null call samples are 1.00..1.19 times SCALE
+# --- check with three runs a side: the run is the unit
+mklong() { # FILE SCALE: a long file whose null call ran 3 times, 0.99, 1 and 1.01 times 1.095 SCALE
 	awk -v s="$2" 'BEGIN {
 		printf "# osbench 0.1.0\n# host: alpha\n# os: Linux\n# release: 6.1\n# build: gcc 12.2.0, -O2, sanitizers none\n"
-		printf "table\tcolumn\tmodule\tparams\tn\treps\tmedian_us\tmin_us\tmax_us\tcv_pct\tctxsw_vol_per_op\tctxsw_invol_per_op\tcpu_pct\tstatus\treason\tunit\tnoisy\tci_lo_us\tci_hi_us\trounds\tsamples_us\tplacement\n"
+		printf "table\tcolumn\tmodule\tparams\tn\treps\tmedian_us\tmin_us\tmax_us\tcv_pct\tctxsw_vol_per_op\tctxsw_invol_per_op\tcpu_pct\tstatus\treason\tunit\tnoisy\tci_lo_us\tci_hi_us\trounds\tsamples_us\tplacement\truns\trun_values_us\n"
 		for (i = 0; i < 20; i++) v[i] = sprintf("%.6g", (1 + i / 100) * s)
 		list = v[0]; for (i = 1; i < 20; i++) list = list "," v[i]
-		printf "syscall\tnull call\tnull\t-\t1000\t20\t%.6g\t%s\t%s\t5\t0\t0\t100\tok\t-\tus\tno\t%s\t%s\t5\t%s\tsame\n",
-			1.095 * s, v[0], v[19], v[5], v[14], list
+		runs = sprintf("%.6g,%.6g,%.6g", 1.095 * 0.99 * s, 1.095 * s, 1.095 * 1.01 * s)
+		printf "syscall\tnull call\tnull\t-\t1000\t20\t%.6g\t%s\t%s\t5\t0\t0\t100\tok\t-\tus\tno\t%s\t%s\t5\t%s\tsame\t3\t%s\n",
+			1.095 * s, v[0], v[19], v[5], v[14], list, runs
 		printf "# end\n" }' >"$1"
 }
 mklong "$work/base.long" 1
 mklong "$work/slow.long" 1.5
 mklong "$work/near.long" 1.05
 run check "$work/base.long" "$work/slow.long"
-check "rounds check: shifted samples exit 1" [ "$rc" -eq 1 ]
-# 20 against 20 wholly apart: the exact U tail, 2 / C(40, 20) = 1.45e-11
-check "rounds check: shifted samples are slower with their exact p" grep -qx "syscall${T}null call${T}1.09${T}1.64${T}1.50${T}1.5e-11${T}slower" "$work/out"
+check "rounds check: 1.5 times in every run exits 1" [ "$rc" -eq 1 ]
+# log spread 0.01 a side: se 0.008165, Welch df 4, t 2.776: 1.5 e^(+-0.02267)
+check "rounds check: 1.5 times is slower, its interval from three runs a side" \
+	grep -qx "syscall${T}null call${T}1.09${T}1.64${T}1.500${T}1.466${T}1.534${T}[0-9.e-]*${T}3:3${T}-${T}slower" "$work/out"
 run check "$work/base.long" "$work/near.long"
-check "rounds check: a 5 % shift within the 10 % tolerance is ok" grep -q "${T}1.05${T}[0-9.e-]*${T}ok\$" "$work/out"
+check "rounds check: a 5 % shift within the 10 % tolerance is ok" grep -q "${T}1.050${T}1.026${T}1.074${T}.*${T}ok\$" "$work/out"
 check "rounds check: ... and exits 0" [ "$rc" -eq 0 ]
 run check --tolerance 2 "$work/base.long" "$work/near.long"
-check "rounds check: beyond a 2 % tolerance and significant it is slower" grep -q "${T}slower\$" "$work/out"
+check "rounds check: beyond a 2 % tolerance, the interval above 1: slower" grep -q "${T}slower\$" "$work/out"
 run check "$work/base.long" "$work/base.long"
-check "rounds check: identical samples ok with p 1" grep -qx "syscall${T}null call${T}1.09${T}1.09${T}1.00${T}1${T}ok" "$work/out"
-check "rounds check: same build, no warning" [ ! -s "$work/err" ]
+check "rounds check: identical runs ok with p 1" grep -qx "syscall${T}null call${T}1.09${T}1.09${T}1.000${T}0.978${T}1.023${T}1${T}3:3${T}-${T}ok" "$work/out"
+check "rounds check: same setup, nothing said" [ ! -s "$work/err" ] && ! grep -q '^# differs' "$work/out"
 sed 's/^# build: .*/# build: clang 14.0.6, -O0, sanitizers none/' "$work/near.long" >"$work/other-build.long"
 run check "$work/base.long" "$work/other-build.long"
-check "rounds check: builds that differ are named on stderr" \
-	grep -qF "osbench: check: warning: '$work/base.long' was built with 'gcc 12.2.0, -O2, sanitizers none', the current figures with 'clang 14.0.6, -O0, sanitizers none'" "$work/err"
+check "rounds check: builds that differ are said before the rows" \
+	sh -c 'head -n 1 "$1" | grep -qxF "# differs: build: gcc 12.2.0, -O2, sanitizers none -> clang 14.0.6, -O0, sanitizers none"' _ "$work/out"
 
 # rerun mode: a figure that looks slower is measured again before it is
 # called a regression (a baseline no real null call can match)
@@ -188,6 +189,7 @@ if command -v python3 >/dev/null 2>&1; then
 import json, sys
 f = json.load(open(sys.argv[1]))["figures"][0]
 assert f["verdict"] == "slower" and f["measured_again"] is True, f
+assert len(f["baseline_runs_us"]) == 3 and len(f["current_runs_us"]) == 3, f
 ' "$work/out"
 fi
 run check -q "$work/impossible.long"
@@ -199,6 +201,14 @@ check "rounds rerun check: nothing slower, nothing measured again" sh -c '! grep
 # --- junit and json reports
 run check -f junit "$work/base.long" "$work/slow.long"
 check "rounds check junit exits 1 on a regression" [ "$rc" -eq 1 ]
+check "rounds check junit: the suite named by host and table" grep -q '<testsuite name="alpha syscall" tests="1" failures="1"' "$work/out"
+check "rounds check junit: values, unit, interval and tolerance" sh -c '
+	grep -q "<property name=\"baseline\" value=\"1.09\"/>" "$1" &&
+	grep -q "<property name=\"current\" value=\"1.64\"/>" "$1" &&
+	grep -q "<property name=\"unit\" value=\"us\"/>" "$1" &&
+	grep -q "<property name=\"lo\" value=\"1.466\"/>" "$1" &&
+	grep -q "<property name=\"hi\" value=\"1.534\"/>" "$1" &&
+	grep -q "<property name=\"tolerance_pct\" value=\"10\"/>" "$1"' _ "$work/out"
 if command -v xmllint >/dev/null 2>&1; then
 	check "rounds check junit is well-formed XML" xmllint --noout "$work/out"
 	check "rounds check junit: one testcase, one failure" sh -c '
@@ -210,24 +220,29 @@ fi
 fx="$(cd "$(dirname "$0")/fixtures" && pwd)"
 cp "$fx/a.tsv" "$work/fa.tsv"
 cp "$fx/b.tsv" "$work/fb.tsv"
-run check -f junit --tolerance 25 "$work/fa.tsv" "$work/fb.tsv"
+run check -f junit --tolerance 25 --no-stats "$work/fa.tsv" "$work/fb.tsv"
+check "rounds check junit of table files: a suite per table" \
+	[ "$(grep -c '<testsuite name="beta \(syscall\|proc\|thread\)"' "$work/out")" -eq 3 ]
 if command -v xmllint >/dev/null 2>&1; then
 	check "rounds check junit of table files: one testcase per figure" \
 		[ "$(xmllint --xpath 'count(//testcase)' "$work/out")" = 7 ]
 	check "rounds check junit: slower, fail and missing are failures" \
 		[ "$(xmllint --xpath 'count(//testcase/failure)' "$work/out")" = 5 ]
-	check "rounds check junit: the suite counts them" \
-		[ "$(xmllint --xpath 'string(//testsuite/@failures)' "$work/out")" = 5 ]
+	check "rounds check junit: the suites count them" \
+		[ "$(xmllint --xpath 'sum(//testsuite/@failures)' "$work/out")" = 5 ]
 fi
 run check -f json "$work/base.long" "$work/slow.long"
 check "rounds check json exits 1 on a regression" [ "$rc" -eq 1 ]
 if command -v python3 >/dev/null 2>&1; then
-	check "rounds check json: figures, p and summary" python3 -c '
+	check "rounds check json: figures, interval, runs and summary" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 f = d["figures"]
 assert len(f) == 1 and f[0]["verdict"] == "slower" and f[0]["column"] == "null call"
-assert 0 < f[0]["p"] < 1e-6 and abs(f[0]["ratio"] - 1.5) < 1e-3
+assert 0 < f[0]["p"] < 1e-3 and abs(f[0]["ratio"] - 1.5) < 1e-3
+assert abs(f[0]["lo"] - 1.4664) < 1e-3 and abs(f[0]["hi"] - 1.5344) < 1e-3
+assert f[0]["unit"] == "us" and f[0]["tolerance_pct"] == 10 and f[0]["spread"] == "both"
+assert len(f[0]["baseline_runs_us"]) == 3 and len(f[0]["current_runs_us"]) == 3
 assert d["summary"]["slower"] == 1 and d["summary"]["figures"] == 1
 ' "$work/out"
 fi

@@ -17,7 +17,7 @@
 
 enum opt_id { O_QUICK, O_FORMAT, O_OUTPUT, O_LABEL, O_REPS, O_TIME, O_CPU, O_REMOTE,
 	      O_TIMEOUT, O_PLACEMENT, O_PRECISION, O_BUDGET, O_THREADS, O_PROCS, O_SIZE, O_TOLERANCE, O_BIND, O_PORT, O_LOG, O_CDF, O_HELP,
-	      O_VERSION, O_COUNT };
+	      O_VERSION, O_RUNS, O_STRICT, O_NO_STATS, O_TRUST_CREATE, O_COUNT };
 
 /* Which commands take an option: a bit per enum command. */
 #define FOR(c) (1u << (c))
@@ -55,6 +55,10 @@ static const struct option_spec {
 	[O_CDF] = { .name = "cdf", .commands = FOR(CMD_PLOT) },
 	[O_HELP] = { .name = "help", .short_name = 'h', .commands = ~0u },
 	[O_VERSION] = { .name = "version", .commands = ~0u },
+	[O_RUNS] = { .name = "runs", .takes_value = 1, .commands = FOR(CMD_RUN) | FOR(CMD_CHECK) },
+	[O_STRICT] = { .name = "strict", .commands = FOR(CMD_CHECK) },
+	[O_NO_STATS] = { .name = "no-stats", .commands = FOR(CMD_CHECK) },
+	[O_TRUST_CREATE] = { .name = "trust-file-create", .commands = FOR(CMD_CHECK) },
 };
 
 
@@ -257,6 +261,8 @@ static int set_value(struct args *a, enum opt_id id, const char *v, char *err, s
 				       &a->nsizes, err, len);
 	case O_TOLERANCE:
 		return parse_tolerance(v, &a->tolerance, err, len);
+	case O_RUNS:
+		return parse_int("--runs", v, 1, RUNS_MAX, &a->runs, err, len);
 	case O_BIND:
 		a->bind = v;
 		return no_tabs("--bind", v, err, len);
@@ -350,6 +356,12 @@ static int one_option(int argc, char **argv, int i, struct args *a, unsigned *se
 		a->log_scale = 1;
 	} else if (id == O_CDF) {
 		a->cdf = 1;
+	} else if (id == O_STRICT) {
+		a->strict = 1;
+	} else if (id == O_NO_STATS) {
+		a->no_stats = 1;
+	} else if (id == O_TRUST_CREATE) {
+		a->trust_file_create = 1;
 	} else if (id == O_HELP) {
 		a->cmd = CMD_HELP;
 	} else if (id == O_VERSION) {
@@ -379,10 +391,6 @@ static int check_options_fit(const struct args *a, unsigned seen, char *err, siz
 		return failf(err, len, "--cpu: it pins processes, --placement free does not");
 	if (strcmp(a->format, CHECK_ONLY_FORMAT) == 0 && a->cmd != CMD_CHECK && a->cmd != CMD_AB)
 		return failf(err, len, "--format: 'junit' applies to 'check' and 'ab' only");
-	if (a->cmd == CMD_CHECK && strcmp(a->format, "table") != 0 &&
-	    strcmp(a->format, "json") != 0 && strcmp(a->format, CHECK_ONLY_FORMAT) != 0)
-		return failf(err, len, "--format: 'check' writes table, json or junit, not '%s'",
-			     a->format);
 	if (a->cmd == CMD_RUN && a->nsizes && !a->nprocs)
 		return failf(err, len, "--size: give --procs too (ctx points are PROCS x SIZE)");
 	for (int i = 0; a->cmd == CMD_RUN && i < a->nprocs; i++)

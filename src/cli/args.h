@@ -35,6 +35,10 @@ struct args {
 	int procs[MAX_LEVELS], nprocs;
 	int sizes[MAX_LEVELS], nsizes;
 	double tolerance;     /* check; < 0 when not given */
+	int runs;             /* --runs N; 0: the command's default */
+	int strict;           /* check --strict: unclear fails too */
+	int no_stats;         /* check --no-stats: the tolerance alone */
+	int trust_file_create; /* check: judge File Create where it is unclear */
 	int log_scale;        /* plot --log */
 	int cdf;              /* plot --cdf */
 	const char *bind;

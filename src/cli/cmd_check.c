@@ -159,8 +159,12 @@ static int measure_plan(const struct args *a, enum session_kind kind, struct pla
 		session_interrupted(&s); /* ends the process by the signal */
 		return -1;
 	}
-	for (size_t k = 0; k < p->nrec; k++)
-		p->rec[k].m = one[p->which[k]].m;
+	for (size_t k = 0; k < p->nrec; k++) {
+		const struct record *got = &one[p->which[k]];
+		p->rec[k].m = got->m;
+		p->rec[k].runs = got->runs;
+		memcpy(p->rec[k].run_values, got->run_values, sizeof got->run_values);
+	}
 	rc = memfile_make(cur, "the figures measured now", &s.host, p->rec, p->nrec);
 	if (rc < 0)
 		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
@@ -208,23 +212,28 @@ out:
 
 /* ---- rerun mode: a change is measured again ------------------------------ */
 
-/* The figures that look slower or faster, measured again on their own
- * (each gets a larger share of the budget); each keeps its verdict only
- * if the second measurement says so too, and its row shows that one. */
+/* A second look costs at most this long a run: check in rerun mode
+   stays within its runs and a few seconds more (README, "check") */
+#define CONFIRM_BUDGET_S 1.0
+
+/* The figures that look slower or faster, measured again on their own;
+ * each keeps its verdict only if the second measurement says the same,
+ * else it is unclear, and its row shows the second measurement. */
 static int confirm_changes(const struct args *a, const struct rfile *base, struct check_row *rows,
-			  size_t n, double tol, int argc, char **argv, struct rfile *again,
-			  int *nagain)
+			  size_t n, const struct check_opts *o, int argc, char **argv,
+			  struct rfile *again, int *nagain)
 {
 	struct rfigure *subset = calloc(n ? n : 1, sizeof *subset);
 	struct check_row *re = calloc(n ? n : 1, sizeof *re);
 	size_t *idx = calloc(n ? n : 1, sizeof *idx), k = 0;
+	struct args quick = *a;
 	int rc = -1;
 
 	*nagain = 0;
 	if (!subset || !re || !idx)
 		goto out;
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].v == V_SLOWER || rows[i].v == V_FASTER) {
+		if (rows[i].same_as < 0 && (rows[i].v == V_SLOWER || rows[i].v == V_FASTER)) {
 			subset[k] = *rows[i].b;
 			idx[k++] = i;
 		}
@@ -234,15 +243,38 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	struct rfile sub = *base;
 	sub.figs = subset;
 	sub.nfigs = k;
-	if ((rc = measure_now(a, &sub, argc, argv, again, nagain)) < 0)
+	if (quick.budget_s < 0 || quick.budget_s > CONFIRM_BUDGET_S)
+		quick.budget_s = CONFIRM_BUDGET_S;
+	if ((rc = measure_now(&quick, &sub, argc, argv, again, nagain)) < 0)
 		goto out;
 	for (size_t j = 0; j < k; j++) {
-		re[j] = (struct check_row){ .b = rows[idx[j]].b, .confirmed = 1 };
+		re[j] = (struct check_row){ .b = rows[idx[j]].b, .confirmed = 1, .same_as = -1 };
 		re[j].c = check_current_of(re[j].b, again, *nagain, &re[j].cur_file);
 	}
-	if ((rc = check_judge(base, re, k, tol)) == 0)
-		for (size_t j = 0; j < k; j++)
-			rows[idx[j]] = re[j];
+	if ((rc = check_judge(base, re, k, o)) < 0)
+		goto out;
+	for (size_t j = 0; j < k; j++) {
+		enum verdict first = rows[idx[j]].v;
+		re[j].p_adj = rows[idx[j]].p_adj;
+		if (verdict_confirmed(first, re[j].v) != first)
+			snprintf(re[j].note, sizeof re[j].note, "%s, measured again %s",
+				 verdict_names[first], verdict_names[re[j].v]);
+		re[j].v = verdict_confirmed(first, re[j].v);
+		rows[idx[j]] = re[j];
+	}
+	/* a repeat under another table shows what its first row shows: the
+	   same measurement */
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].same_as >= 0 && rows[rows[i].same_as].confirmed) {
+			const struct check_row *first = &rows[rows[i].same_as];
+			rows[i].c = first->c;
+			rows[i].cur_file = first->cur_file;
+			rows[i].rr = first->rr;
+			rows[i].have_ratio = first->have_ratio;
+			rows[i].p_adj = first->p_adj;
+			rows[i].v = first->v;
+			rows[i].confirmed = 1;
+		}
 out:
 	free(subset);
 	free(re);
@@ -258,6 +290,11 @@ static int check_usage(const struct args *a)
 		fprintf(stderr, "osbench: check: give a baseline file and at most one current file\n");
 		return -1;
 	}
+	if (a->nnames == 2 && a->runs) {
+		fprintf(stderr, "osbench: check: --runs: it measures the current side, which "
+				"'%s' already holds\n", a->names[1]);
+		return -1;
+	}
 	return 0;
 }
 
@@ -269,51 +306,56 @@ static int has_value(const struct rfile *f)
 	return 0;
 }
 
-/* Figures from two different builds differ for reasons of their own. */
-static void warn_builds(const struct rfile *base, const struct rfile *cur, int ncur)
+/* Every figure moved alike: what a busier machine does, and also what a
+ * slower kernel, allocator or placement does; the verdicts stand, the
+ * note says what would tell the two apart. */
+static void note_machine_wide(const struct check_move *m)
 {
-	for (int i = 0; i < ncur; i++)
-		if (base->build[0] && cur[i].build[0] && strcmp(base->build, cur[i].build) != 0) {
-			fprintf(stderr, "osbench: check: warning: '%s' was built with '%s', the "
-					"current figures with '%s'\n",
-				base->path, base->build, cur[i].build);
-			return;
-		}
-}
+	double pct = 100.0 * (m->typical - 1.0);
 
-/* A whole machine slower or faster moves every figure alike; say so,
- * so that a page of slower verdicts is read as what it is. */
-static void note_machine_wide(const struct check_tally *t)
-{
-	double pct = 100.0 * (t->typical - 1.0);
-
-	if (!check_machine_wide(t))
+	if (!check_machine_wide(m))
 		return;
-	fprintf(stderr, "osbench: check: note: the whole machine moved: %d of %d figures took %s, "
-			"the typical one %.0f%% %s than its baseline\n",
-		t->alike, t->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
-		pct > 0 ? "slower" : "faster");
+	fprintf(stderr, "osbench: check: note: every figure moved alike: %d of %d took %s, the "
+			"typical one %.0f%% %s than its baseline; a %s kernel, allocator or "
+			"placement does that, and so does a %s machine: the verdicts stand as "
+			"measured; a second baseline run now (osbench run --runs 3) or osbench ab, "
+			"where both sides can run, tells them apart\n",
+		m->alike, m->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
+		pct > 0 ? "slower" : "faster", pct > 0 ? "slower" : "faster",
+		pct > 0 ? "busier" : "quieter");
 }
 
-static int report(const struct args *a, const struct rfile *base, const struct check_row *rows,
-		  size_t n, const struct check_tally *t, double tol)
+static int report(const struct args *a, const struct check_report_in *in,
+		  const struct check_row *rows, size_t n, const struct check_tally *t)
 {
 	struct dest out;
 
 	if (dest_open(&out, a->output, "check") < 0)
 		return 2;
-	check_report(out.f, a->format, base, rows, n, t, tol);
-	return dest_close(&out, t->n[V_SLOWER] || t->n[V_FAIL] || t->n[V_MISSING] ? 1 : 0);
+	check_report(out.f, a->format, in, rows, n, t);
+	return dest_close(&out, check_status(t, a->strict));
+}
+
+static struct check_opts opts_of(const struct args *a)
+{
+	return (struct check_opts){
+		.tol = (a->tolerance >= 0 ? a->tolerance : CHECK_TOLERANCE_PCT) / 100.0,
+		.tolerance_only = a->no_stats,
+		.trust_file_create = a->trust_file_create,
+		.strict = a->strict,
+	};
 }
 
 /* Judge, confirm in rerun mode, report: the exit status. */
 static int check_against(const struct args *a, const struct rfile *base, struct rfile *cur,
 			 int ncur, int rerun, int argc, char **argv)
 {
-	double tol = a->tolerance >= 0 ? a->tolerance : CHECK_TOLERANCE_PCT;
+	struct check_opts o = opts_of(a);
 	struct check_row *rows = calloc(base->nfigs ? base->nfigs : 1, sizeof *rows);
+	struct setup_diff setup[SETUP_FIELDS];
 	struct rfile again[2];
 	int nagain = 0, unchecked, rc = 2;
+	struct check_move move;
 	struct check_tally t;
 	size_t n;
 
@@ -321,19 +363,24 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
 		return 2;
 	}
-	warn_builds(base, cur, ncur);
 	n = check_rows(base, cur, ncur, rows, &unchecked);
-	if (check_judge(base, rows, n, tol / 100.0) < 0 ||
-	    (rerun && confirm_changes(a, base, rows, n, tol / 100.0, argc, argv, again,
-				     &nagain) < 0)) {
+	/* the move is the first measurement's: all of it taken at once */
+	if (check_judge(base, rows, n, &o) < 0 || check_move_of(rows, n, &move) < 0) {
+		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
+	} else if (rerun && confirm_changes(a, base, rows, n, &o, argc, argv, again, &nagain) < 0) {
 		if (!interrupt_signal())
 			fprintf(stderr, "osbench: check: %s\n",
 				errno ? strerror(errno) : "measuring again failed");
-	} else if (check_count(rows, n, unchecked, &t) < 0) {
-		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
 	} else {
-		note_machine_wide(&t);
-		rc = report(a, base, rows, n, &t, tol);
+		struct check_report_in in = {
+			.base = base, .current = rerun ? "" : cur[0].path,
+			.host = ncur ? cur[0].host : base->host, .setup = setup,
+			.nsetup = ncur ? setup_differences(base, &cur[0], setup) : 0, .opts = &o,
+			.move = &move,
+		};
+		check_count(rows, n, unchecked, &t);
+		note_machine_wide(&move);
+		rc = report(a, &in, rows, n, &t);
 	}
 	free_files(again, nagain);
 	free(rows);
@@ -343,7 +390,12 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 int cmd_check(const struct args *a, int argc, char **argv)
 {
 	struct rfile base, cur[2];
+	struct args now = *a;
 	int ncur = 0, rc;
+
+	/* rerun mode: the run is the unit on the current side too */
+	if (!now.runs)
+		now.runs = CHECK_RUNS;
 
 	if (check_usage(a) < 0 || read_files("check", a->names, 1, &base) < 0)
 		return 2;
@@ -359,11 +411,11 @@ int cmd_check(const struct args *a, int argc, char **argv)
 			return 2;
 		}
 		ncur = 1;
-	} else if (measure_now(a, &base, argc, argv, cur, &ncur) < 0) {
+	} else if (measure_now(&now, &base, argc, argv, cur, &ncur) < 0) {
 		rfile_free(&base);
 		return 2;
 	}
-	rc = check_against(a, &base, cur, ncur, a->nnames == 1, argc, argv);
+	rc = check_against(&now, &base, cur, ncur, a->nnames == 1, argc, argv);
 	free_files(cur, ncur);
 	rfile_free(&base);
 	return rc;

@@ -9,6 +9,21 @@
 #include "cli/commands.h"
 #include "cli/io.h"
 #include "report/compare.h"
+#include "report/setup.h"
+
+/* What differs between the first file's host record and each other's,
+ * said before the tables (on stderr: the tables stay as they are). */
+static void say_setups(const struct rfile *f, int n)
+{
+	struct setup_diff d[SETUP_FIELDS];
+
+	for (int i = 1; i < n; i++) {
+		size_t k = setup_differences(&f[0], &f[i], d);
+		for (size_t j = 0; j < k; j++)
+			fprintf(stderr, "osbench: compare: '%s' differs from '%s': %s: %s -> %s\n",
+				f[i].path, f[0].path, d[j].field, d[j].base, d[j].cur);
+	}
+}
 
 int cmd_compare(const struct args *a, int argc, char **argv)
 {
@@ -30,6 +45,7 @@ int cmd_compare(const struct args *a, int argc, char **argv)
 		free(f);
 		return 2;
 	}
+	say_setups(f, a->nnames);
 	if (dest_open(&out, a->output, "compare") == 0) {
 		if (compare_write(out.f, a->format, a->names, f, a->nnames) < 0) {
 			fprintf(stderr, "osbench: compare: %s\n", strerror(errno));

@@ -14,7 +14,8 @@ static const char usage_text[] =
 	"       osbench list                        tables and modules, one per line\n"
 	"       osbench scale MODULE [--threads LIST | --procs LIST] [OPTIONS]\n"
 	"       osbench compare FILE FILE...        side-by-side tables with ratios\n"
-	"       osbench check BASELINE [CURRENT] [--tolerance PCT] [-f table|json|junit]\n"
+	"       osbench check BASELINE [CURRENT] [--tolerance PCT] [--runs N] [--strict]\n"
+	"                     [-f table|long|json|junit]   current against baseline, by runs\n"
 	"       osbench ab [RUN OPTIONS] A B [NAME...]   A and B paired, round by round: each\n"
 	"                                           a command that starts an osbench, split at\n"
 	"                                           blanks ('taskset -c 1 ./osbench'); verdicts\n"
@@ -27,7 +28,7 @@ static const char usage_text[] =
 	"\n"
 	"run and scale options:\n"
 	"  -q, --quick          a sanity run: two rounds of short samples\n"
-	"  -f, --format FMT     table (default), long or json (check: table, json, junit)\n"
+	"  -f, --format FMT     table (default), long or json (check: junit too)\n"
 	"  -o, --output FILE    write results to FILE (replaced only when complete)\n"
 	"  -l, --label NAME     the Host cell (default: the host name)\n"
 	"  -r, --reps N         exactly N rounds per figure (default: until precise)\n"
@@ -38,10 +39,20 @@ static const char usage_text[] =
 	"      --timeout S      give up on one measurement after S seconds\n"
 	"@traits@"
 	"      --threads LIST   scale: copies as threads (default 1,2,5,10,20,35,50)\n"
+	"      --runs N         run: N independent runs in one result, each calibrated\n"
+	"                       afresh, the figure their median (default 1); check: the\n"
+	"                       runs of the current side (default 3)\n"
+	"\n"
+	"check options (the run is the unit: a ratio and its 95% interval per figure):\n"
+	"      --tolerance PCT  slower or faster only beyond PCT% (default 10)\n"
+	"      --strict         unclear figures fail too\n"
+	"      --no-stats       the ratio against the tolerance alone (one run a side)\n"
+	"      --trust-file-create  judge File Create on an ext4 without a journal\n"
 	"\n"
 	"exit status: 0 every figure measured; 1 some figure failed (its cell says\n"
-	"fail, the reason is on stderr), or check or ab found one slower; 2 bad usage\n"
-	"or bad input.\n";
+	"fail, the reason is on stderr); 2 bad usage or bad input.  check: 1 for a\n"
+	"figure slower, fail or missing (--strict: unclear too); ab: 1 for a figure\n"
+	"slower or failed.\n";
 
 /* stdout must reach its destination: a full disk or a closed pipe is an
  * error, not a silent loss (git's rule). */

@@ -13,6 +13,7 @@
 #include "sys/interrupt.h"
 #include "results/label.h"
 #include "cli/session.h"
+#include "measure/runs.h"
 #include "results/schema.h"
 
 #define IO_TIMEOUT_MS 2000
@@ -161,6 +162,7 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 	fs_type(s->tmpdir, s->host.tmpfs, sizeof s->host.tmpfs);
 	huge_pages_mode(s->host.huge_pages, sizeof s->host.huge_pages);
 	s->writes = writes;
+	s->runs = a->runs ? a->runs : 1;
 	if (writes && open_output(s, a) < 0) {
 		tmpdir_remove(s->tmpdir);
 		return 2;
@@ -202,31 +204,72 @@ static void figure_name(const struct record *r, char *buf, size_t len)
 		 r->module, r->params[0] ? " " : "", r->params);
 }
 
+/* Run r of every figure into m[i * runs + r]; -1 when interrupted. */
+static int measure_runs(struct session *s, const struct subject *subjects, size_t n,
+			struct measurement *m)
+{
+	struct measurement *one = calloc(n ? n : 1, sizeof *one);
+
+	if (!one) {
+		fprintf(stderr, "osbench: calloc: %s\n", strerror(errno));
+		return -1;
+	}
+	for (int r = 0; r < s->runs; r++) {
+		if (harness_measure_all(subjects, one, n, &s->opts, show_progress,
+					s->progress ? s : NULL) < 0) {
+			for (size_t i = 0; i < n * (size_t)s->runs; i++)
+				measurement_release(&m[i]);
+			free(one);
+			return -1;
+		}
+		for (size_t i = 0; i < n; i++)
+			m[i * (size_t)s->runs + (size_t)r] = one[i];
+	}
+	free(one);
+	return 0;
+}
+
+/* Each figure's runs into its record: merged, and each run's figure. */
+static void merge_runs(const struct session *s, struct measurement *m, struct record *records,
+		       size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct measurement *run = &m[i * (size_t)s->runs];
+		if (s->runs == 1) {
+			records[i].m = run[0];
+			records[i].runs = 0;
+			continue;
+		}
+		runs_merge(run, s->runs, &records[i].m, records[i].run_values);
+		records[i].runs = records[i].m.status == ST_OK ? s->runs : 0;
+	}
+}
+
 int session_measure_all(struct session *s, const struct subject *subjects,
 			struct record *records, size_t n)
 {
-	struct measurement *m = calloc(n ? n : 1, sizeof *m);
+	struct measurement *m = calloc((n ? n : 1) * (size_t)s->runs, sizeof *m);
 	char what[256];
 
 	if (!m) {
 		fprintf(stderr, "osbench: calloc: %s\n", strerror(errno));
 		return -1;
 	}
-	if (harness_measure_all(subjects, m, n, &s->opts, show_progress,
-				s->progress ? s : NULL) < 0) {
+	if (measure_runs(s, subjects, n, m) < 0) {
 		free(m);
 		return -1;
 	}
 	if (s->progress)
 		fputs("\r\033[K", stderr);
+	merge_runs(s, m, records, n);
 	for (size_t i = 0; i < n; i++) {
-		records[i].m = m[i];
-		if (m[i].status == ST_FAIL) {
+		const struct measurement *got = &records[i].m;
+		if (got->status == ST_FAIL) {
 			s->failures++;
 			figure_name(&records[i], what, sizeof what);
-			fprintf(stderr, "osbench: %s: %s\n", what, m[i].reason);
+			fprintf(stderr, "osbench: %s: %s\n", what, got->reason);
 		}
-		s->noisy += m[i].status == ST_OK && m[i].noisy;
+		s->noisy += got->status == ST_OK && got->noisy;
 	}
 	free(m);
 	return 0;

@@ -22,6 +22,7 @@ struct session {
 	int failures;
 	int noisy;
 	int progress;         /* stderr is a terminal */
+	int runs;             /* --runs N: independent runs of every figure */
 };
 
 /* Defaults: latency runs and sweeps differ in sample length and count. */
@@ -38,7 +39,9 @@ int session_open(struct session *s, const struct args *a, enum session_kind kind
 int session_open_quiet(struct session *s, const struct args *a, enum session_kind kind,
 		       int argc, char **argv);
 /* Measure subjects[i] into records[i].m for every i < n, in rounds,
- * saying on stderr why each failure failed; -1 when interrupted. */
+ * saying on stderr why each failure failed; -1 when interrupted.  With
+ * --runs N, N runs one after another, each calibrating and sampling
+ * afresh; records[i] gets them merged and each run's figure. */
 int session_measure_all(struct session *s, const struct subject *subjects,
 			struct record *records, size_t n);
 /* Free what session_measure_all gave the records. */

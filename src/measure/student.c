@@ -81,3 +81,19 @@ double student_critical(double alpha, double df)
 	}
 	return (lo + hi) / 2;
 }
+
+double student_t_cdf(double t, double df)
+{
+	double tail = 0.5 * student_two_sided_p(t, df);
+
+	return t >= 0 ? 1 - tail : tail;
+}
+
+double student_t_quantile(double p, double df)
+{
+	if (p < 0.5)
+		return -student_t_quantile(1 - p, df);
+	if (p == 0.5)
+		return 0;
+	return student_critical(2 * (1 - p), df);
+}

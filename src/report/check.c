@@ -1,7 +1,8 @@
 /* check's judgement and report: each baseline figure against its current
- * one (Mann-Whitney U where both sides have samples, Holm-corrected over
- * every figure tested; beyond the tolerance and significant is a change),
- * printed as a table, json or JUnit XML. */
+ * one with the run as the unit (the ratio of the runs' medians and its
+ * interval from the between-run spread, judged against the tolerance
+ * band), the setups that make a figure incomparable, printed as a table,
+ * json or JUnit XML. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,19 +30,132 @@ const struct rfigure *check_current_of(const struct rfigure *b, const struct rfi
 	return NULL;
 }
 
-static struct verdict_in pair_of(const struct rfile *base, const struct check_row *r)
+/* One measurement under two tables: ctx's 2p/0K ctxsw is in ctx and ipc. */
+static int same_figure(const struct rfigure *a, const struct rfigure *b)
 {
-	return (struct verdict_in){
-		.base = r->b->value, .cur = r->c->value,
-		.higher_better = schema_higher_is_better(r->b->unit),
-		.base_samples = rfile_samples(base, r->b), .nbase = r->b->nsamples,
-		.cur_samples = rfile_samples(r->cur_file, r->c), .ncur = r->c->nsamples,
-	};
+	return a->module[0] && !is_scale(a) && strcmp(a->module, b->module) == 0 &&
+	       strcmp(a->column, b->column) == 0 && strcmp(a->params, b->params) == 0 &&
+	       strcmp(a->table, b->table) != 0;
 }
 
-/* Judge rows[0..n-1]: p-values first, Holm over those that have one,
- * then each verdict.  -1 when out of memory. */
-int check_judge(const struct rfile *base, struct check_row *rows, size_t n, double tol)
+size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
+		  struct check_row *rows, int *unchecked)
+{
+	size_t n = 0;
+
+	*unchecked = 0;
+	for (size_t k = 0; k < base->nfigs; k++) {
+		const struct rfigure *b = &base->figs[k];
+		if (b->status != ST_OK) {
+			(*unchecked)++;
+			continue;
+		}
+		rows[n] = (struct check_row){ .b = b, .same_as = -1, .p_adj = -1 };
+		rows[n].c = check_current_of(b, cur, ncur, &rows[n].cur_file);
+		for (size_t i = 0; i < n && rows[n].same_as < 0; i++)
+			if (rows[i].same_as < 0 && same_figure(rows[i].b, b))
+				rows[n].same_as = (long)i;
+		n++;
+	}
+	return n;
+}
+
+/* ---- what makes a figure incomparable ------------------------------------ */
+
+/* Modules whose operation touches the temp directory's file system. */
+static int uses_tmpdir(const char *module)
+{
+	static const char *const fs_modules[] = {
+		"fscreate", "fsdelete", "stat", "openclose", "mmap", "pagefault", "selfile",
+		"bwfile", "bwmmap",
+	};
+
+	for (size_t i = 0; i < sizeof fs_modules / sizeof fs_modules[0]; i++)
+		if (strcmp(module, fs_modules[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static const char *placement_of(const struct rfigure *g, const struct rfile *f)
+{
+	return g->placement[0] ? g->placement : f->placement;
+}
+
+/* The reason the two sides of r cannot be held to each other, into
+ * note; 0 when they can. */
+static int incomparable(const struct rfile *base, const struct check_row *r,
+			const struct check_opts *o, char *note, size_t len)
+{
+	const char *bp = placement_of(r->b, base), *cp = placement_of(r->c, r->cur_file);
+	const char *bfs = base->tmpfs, *cfs = r->cur_file->tmpfs;
+
+	if (bp[0] && cp[0] && strcmp(bp, cp) != 0) {
+		snprintf(note, len, "placement %s -> %s", bp, cp);
+		return 1;
+	}
+	if (uses_tmpdir(r->b->module) && bfs[0] && cfs[0] && strcmp(bfs, cfs) != 0) {
+		snprintf(note, len, "tmpdir fs %s -> %s", bfs, cfs);
+		return 1;
+	}
+	/* README, "File Create and the journal" */
+	if (!o->trust_file_create && strcmp(r->b->module, "fscreate") == 0 &&
+	    (strstr(bfs, "no journal") || strstr(cfs, "no journal"))) {
+		snprintf(note, len, "an ext4 without a journal: a create costs what the last "
+				    "minute's deletes left (--trust-file-create)");
+		return 1;
+	}
+	return 0;
+}
+
+static const char *spread_note(enum spread s)
+{
+	switch (s) {
+	case SPREAD_BASE: return "one current run: the baseline's spread stands for both";
+	case SPREAD_CURRENT: return "one baseline run: the current spread stands for both";
+	case SPREAD_NONE: return "one run a side: no interval (--runs 3)";
+	default: return "";
+	}
+}
+
+/* ---- judging ------------------------------------------------------------- */
+
+static void ratio_of(const struct rfile *base, struct check_row *r)
+{
+	size_t nb, nc;
+	const double *bv = rfile_run_values(base, r->b, &nb);
+	const double *cv = rfile_run_values(r->cur_file, r->c, &nc);
+
+	verdict_run_ratio(bv, nb, cv, nc, r->b->rounding + r->c->rounding, &r->rr);
+	r->have_ratio = 1;
+}
+
+static void judge_one(const struct rfile *base, struct check_row *r, const struct check_opts *o)
+{
+	r->note[0] = '\0';
+	r->have_ratio = 0;
+	if (!r->c || r->c->status == ST_NA) {
+		r->v = V_MISSING;
+		return;
+	}
+	if (r->c->status == ST_FAIL) {
+		r->v = V_FAIL;
+		snprintf(r->note, sizeof r->note, "%s", r->c->reason);
+		return;
+	}
+	ratio_of(base, r);
+	r->v = verdict_band(&r->rr, o->tol, schema_higher_is_better(r->b->unit),
+			    o->tolerance_only);
+	if (incomparable(base, r, o, r->note, sizeof r->note)) {
+		r->v = V_UNCLEAR;
+		return;
+	}
+	if (!o->tolerance_only)
+		snprintf(r->note, sizeof r->note, "%s", spread_note(r->rr.spread));
+}
+
+/* Holm over the p-values of the figures counted once; a repeat takes its
+ * first row's. */
+static int holm_rows(struct check_row *rows, size_t n)
 {
 	double *p = calloc(n ? n : 1, sizeof *p), *adj = calloc(n ? n : 1, sizeof *adj);
 	size_t *which = calloc(n ? n : 1, sizeof *which), k = 0;
@@ -53,139 +167,248 @@ int check_judge(const struct rfile *base, struct check_row *rows, size_t n, doub
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		struct check_row *r = &rows[i];
-		r->p = r->p_adj = -1;
-		if (!r->c || r->c->status == ST_NA) {
-			r->v = V_MISSING;
-		} else if (r->c->status == ST_FAIL) {
-			r->v = V_FAIL;
-		} else {
-			struct verdict_in in = pair_of(base, r);
-			r->p = verdict_p(&in);
-			if (r->p >= 0) {
-				p[k] = r->p;
-				which[k++] = i;
-			}
+		rows[i].p_adj = -1;
+		if (rows[i].same_as < 0 && rows[i].have_ratio && rows[i].rr.p >= 0) {
+			p[k] = rows[i].rr.p;
+			which[k++] = i;
 		}
 	}
 	stats_holm(p, k, adj);
 	for (size_t j = 0; j < k; j++)
 		rows[which[j]].p_adj = adj[j];
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].c && rows[i].c->status == ST_OK) {
-			struct verdict_in in = pair_of(base, &rows[i]);
-			rows[i].v = verdict_judge(&in, tol, rows[i].p_adj, CHECK_ALPHA);
-		}
+		if (rows[i].same_as >= 0)
+			rows[i].p_adj = rows[rows[i].same_as].p_adj;
 	free(p);
 	free(adj);
 	free(which);
 	return 0;
 }
 
-/* Rows for every baseline figure with a value; a baseline fail or "-"
- * has nothing to hold the current run to, so it is only counted. */
-size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
-			struct check_row *rows, int *unchecked)
+int check_judge(const struct rfile *base, struct check_row *rows, size_t n,
+		const struct check_opts *o)
 {
-	size_t n = 0;
-
-	*unchecked = 0;
-	for (size_t k = 0; k < base->nfigs; k++) {
-		const struct rfigure *b = &base->figs[k];
-		if (b->status != ST_OK) {
-			(*unchecked)++;
-			continue;
-		}
-		rows[n] = (struct check_row){ .b = b };
-		rows[n].c = check_current_of(b, cur, ncur, &rows[n].cur_file);
-		n++;
-	}
-	return n;
+	for (size_t i = 0; i < n; i++)
+		judge_one(base, &rows[i], o);
+	return holm_rows(rows, n);
 }
+
+/* ---- the tally and the machine-wide move --------------------------------- */
 
 /* current / baseline as times: a rate's ratio inverted, so that above 1
    is slower whatever the unit; 0 where either side has no value */
 static double time_ratio(const struct check_row *r)
 {
-	if (!r->c || r->c->status != ST_OK || r->b->value <= 0 || r->c->value <= 0)
+	if (!r->have_ratio || r->rr.ratio <= 0)
 		return 0;
-	return schema_higher_is_better(r->b->unit) ? r->b->value / r->c->value
-						   : r->c->value / r->b->value;
+	return schema_higher_is_better(r->b->unit) ? 1 / r->rr.ratio : r->rr.ratio;
 }
 
-static int typical_move(const struct check_row *rows, size_t n, struct check_tally *t)
+int check_move_of(const struct check_row *rows, size_t n, struct check_move *m)
 {
 	double *ratio = malloc((n ? n : 1) * sizeof *ratio);
 	size_t k = 0;
 
+	memset(m, 0, sizeof *m);
 	if (!ratio)
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		if ((ratio[k] = time_ratio(&rows[i])) > 0)
+		if (rows[i].same_as < 0 && (ratio[k] = time_ratio(&rows[i])) > 0)
 			k++;
-	t->compared = (int)k;
+	m->compared = (int)k;
 	if (k) {
 		stats_sort(ratio, k);
-		t->typical = stats_quantile(ratio, k, 0.5);
+		m->typical = stats_quantile(ratio, k, 0.5);
 		/* a typical figure that did not move has no way to move alike */
-		for (size_t i = 0; i < k && t->typical != 1; i++)
-			t->alike += t->typical > 1 ? ratio[i] > 1 : ratio[i] < 1;
+		for (size_t i = 0; i < k && m->typical != 1; i++)
+			m->alike += m->typical > 1 ? ratio[i] > 1 : ratio[i] < 1;
 	}
 	free(ratio);
 	return 0;
 }
 
-int check_count(const struct check_row *rows, size_t n, int unchecked, struct check_tally *t)
+int check_machine_wide(const struct check_move *m)
 {
-	memset(t, 0, sizeof *t);
-	for (size_t i = 0; i < n; i++)
-		t->n[rows[i].v]++;
-	t->figures = (int)n;
-	t->unchecked = unchecked;
-	return typical_move(rows, n, t);
+	return m->compared >= CHECK_SHIFT_FIGURES &&
+	       100.0 * fabs(m->typical - 1.0) >= CHECK_SHIFT_PCT && 4 * m->alike >= 3 * m->compared;
 }
 
-int check_machine_wide(const struct check_tally *t)
+void check_count(const struct check_row *rows, size_t n, int unchecked, struct check_tally *t)
 {
-	return t->compared >= CHECK_SHIFT_FIGURES &&
-	       100.0 * fabs(t->typical - 1.0) >= CHECK_SHIFT_PCT && 4 * t->alike >= 3 * t->compared;
+	memset(t, 0, sizeof *t);
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i].same_as >= 0)
+			continue;
+		t->n[rows[i].v]++;
+		t->figures++;
+		t->again += rows[i].confirmed;
+	}
+	t->unchecked = unchecked;
+}
+
+int check_status(const struct check_tally *t, int strict)
+{
+	return t->n[V_SLOWER] || t->n[V_FAIL] || t->n[V_MISSING] || (strict && t->n[V_UNCLEAR]);
 }
 
 /* ---- reports ------------------------------------------------------------- */
 
-static const char *p_text(double p, char *buf, size_t len)
+/* three decimals (ratios), or with digits 0 two significant ones (p) */
+static const char *num_text(double v, int have, int decimals, char *buf, size_t len)
 {
-	if (p < 0)
+	if (!have)
 		return "-";
-	snprintf(buf, len, "%.2g", p);
+	if (decimals)
+		snprintf(buf, len, "%.*f", decimals, v);
+	else
+		snprintf(buf, len, "%.2g", v);
 	return buf;
 }
 
-static void report_table(FILE *out, const struct check_row *rows, size_t n, const struct check_tally *t,
-			 double tol_pct)
+/* "3:3": the runs behind each side's figure. */
+static const char *runs_text(const struct check_row *r, char *buf, size_t len)
 {
-	char bb[64], cb[64], rb[64], pb[32];
-	int again = 0;
+	int nb = r->b->runs ? r->b->runs : 1;
+	int nc = r->c && r->c->status == ST_OK ? (r->c->runs ? r->c->runs : 1) : 0;
 
-	fputs("table\tcolumn\tbaseline\tcurrent\tratio\tp\tverdict\n", out);
+	if (!nc)
+		snprintf(buf, len, "%d:-", nb);
+	else
+		snprintf(buf, len, "%d:%d", nb, nc);
+	return buf;
+}
+
+static int has_interval(const struct check_row *r)
+{
+	return r->have_ratio && r->rr.spread != SPREAD_NONE;
+}
+
+/* A figure's name in the summary: "syscall/null call". */
+static void list_unclear(FILE *out, const struct check_row *rows, size_t n)
+{
+	int first = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i].same_as >= 0 || rows[i].v != V_UNCLEAR)
+			continue;
+		fprintf(out, "%s%s/%s", first ? "check: unclear: " : ", ", rows[i].b->table,
+			rows[i].b->column);
+		first = 0;
+	}
+	if (!first)
+		fputs("\n", out);
+}
+
+static void report_table(FILE *out, const struct check_report_in *in,
+			 const struct check_row *rows, size_t n, const struct check_tally *t)
+{
+	char bb[64], cb[64], rb[32], lb[32], hb[32], pb[32], nb[32];
+
+	for (size_t i = 0; i < in->nsetup; i++)
+		fprintf(out, "# differs: %s: %s -> %s\n", in->setup[i].field, in->setup[i].base,
+			in->setup[i].cur);
+	fputs("table\tcolumn\tbaseline\tcurrent\tratio\tlo\thi\tp\truns\tnote\tverdict\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct check_row *r = &rows[i];
-		again += r->confirmed;
-		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->b->table, r->b->column,
-			figure_text(r->b, bb, sizeof bb), figure_text(r->c, cb, sizeof cb),
-			ratio_text(r->b, r->c, rb, sizeof rb), p_text(r->p_adj, pb, sizeof pb),
-			verdict_names[r->v]);
+		char note[sizeof r->note + 80];
+		if (r->same_as >= 0)
+			snprintf(note, sizeof note, "counted once, as %s/%s", rows[r->same_as].b->table,
+				 rows[r->same_as].b->column);
+		else
+			snprintf(note, sizeof note, "%s", r->note[0] ? r->note : "-");
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->b->table,
+			r->b->column, figure_text(r->b, bb, sizeof bb), figure_text(r->c, cb, sizeof cb),
+			num_text(r->rr.ratio, r->have_ratio, 3, rb, sizeof rb),
+			num_text(r->rr.lo, has_interval(r), 3, lb, sizeof lb),
+			num_text(r->rr.hi, has_interval(r), 3, hb, sizeof hb),
+			num_text(r->p_adj, r->p_adj >= 0, 0, pb, sizeof pb),
+			runs_text(r, nb, sizeof nb), note, verdict_names[r->v]);
 	}
-	fprintf(out, "check: %d figures: %d ok, %d slower, %d faster, %d fail, %d missing "
-		     "(tolerance %g%%, significance %g",
-		t->figures, t->n[V_OK], t->n[V_SLOWER], t->n[V_FASTER], t->n[V_FAIL],
-		t->n[V_MISSING], tol_pct, CHECK_ALPHA);
-	if (again)
-		fprintf(out, "; %d measured again", again);
+	fprintf(out, "check: %d figures: %d ok, %d slower, %d faster, %d unclear, %d fail, "
+		     "%d missing (tolerance %g%%, ",
+		t->figures, t->n[V_OK], t->n[V_SLOWER], t->n[V_FASTER], t->n[V_UNCLEAR],
+		t->n[V_FAIL], t->n[V_MISSING], 100 * in->opts->tol);
+	if (in->opts->tolerance_only)
+		fputs("the tolerance alone", out);
+	else
+		fprintf(out, "%d%% intervals between runs", CHECK_INTERVAL_PCT);
+	if (t->again)
+		fprintf(out, "; %d measured again", t->again);
 	fputc(')', out);
 	if (t->unchecked)
 		fprintf(out, "; %d not checked (fail or - in the baseline)", t->unchecked);
 	fputc('\n', out);
+	list_unclear(out, rows, n);
+}
+
+static const char *const spread_names[] = {
+	[SPREAD_BOTH] = "both", [SPREAD_BASE] = "baseline", [SPREAD_CURRENT] = "current",
+	[SPREAD_NONE] = "none",
+};
+
+/* A side's run values, comma-separated: "-" when it has none. */
+static void long_runs(FILE *out, const struct rfile *f, const struct rfigure *g)
+{
+	size_t n = 0;
+	const double *v = g && f && g->status == ST_OK ? rfile_run_values(f, g, &n) : NULL;
+
+	fputc('\t', out);
+	if (!n)
+		fputc('-', out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%.6g", i ? "," : "", v[i]);
+}
+
+static void long_number(FILE *out, double v, int have)
+{
+	if (have)
+		fprintf(out, "\t%.6g", v);
+	else
+		fputs("\t-", out);
+}
+
+/* One row per figure at full precision, every side's runs: the table's
+ * columns and more, for scripts. */
+static void report_long(FILE *out, const struct check_report_in *in, const struct check_row *rows,
+			size_t n, const struct check_tally *t)
+{
+	char nb[32];
+
+	for (size_t i = 0; i < in->nsetup; i++)
+		fprintf(out, "# differs: %s: %s -> %s\n", in->setup[i].field, in->setup[i].base,
+			in->setup[i].cur);
+	fputs("table\tcolumn\tmodule\tunit\tbaseline\tcurrent\tratio\tlo\thi\tp\truns\t"
+	      "baseline_runs_us\tcurrent_runs_us\tspread\ttolerance_pct\tcounted_as\tnote\tverdict\n",
+	      out);
+	for (size_t i = 0; i < n; i++) {
+		const struct check_row *r = &rows[i];
+		int cur_ok = r->c && r->c->status == ST_OK;
+		fprintf(out, "%s\t%s\t%s\t%s", r->b->table, r->b->column,
+			r->b->module[0] ? r->b->module : "-", r->b->unit);
+		long_number(out, r->b->value, 1);
+		if (cur_ok)
+			long_number(out, r->c->value, 1);
+		else
+			fprintf(out, "\t%s", r->c && r->c->status == ST_FAIL ? "fail" : "-");
+		long_number(out, r->rr.ratio, r->have_ratio);
+		long_number(out, r->rr.lo, has_interval(r));
+		long_number(out, r->rr.hi, has_interval(r));
+		long_number(out, r->p_adj, r->p_adj >= 0);
+		fprintf(out, "\t%s", runs_text(r, nb, sizeof nb));
+		long_runs(out, in->base, r->b);
+		long_runs(out, r->cur_file, r->c);
+		fprintf(out, "\t%s\t%g\t", r->have_ratio ? spread_names[r->rr.spread] : "-",
+			100 * in->opts->tol);
+		if (r->same_as >= 0)
+			fprintf(out, "%s/%s", rows[r->same_as].b->table, rows[r->same_as].b->column);
+		else
+			fputc('-', out);
+		fprintf(out, "\t%s\t%s\n", r->note[0] ? r->note : "-", verdict_names[r->v]);
+	}
+	fprintf(out, "# check: %d figures: %d ok, %d slower, %d faster, %d unclear, %d fail, "
+		     "%d missing\n",
+		t->figures, t->n[V_OK], t->n[V_SLOWER], t->n[V_FASTER], t->n[V_UNCLEAR],
+		t->n[V_FAIL], t->n[V_MISSING]);
 }
 
 static void json_number(FILE *out, const char *key, double v, int ok)
@@ -197,37 +420,97 @@ static void json_number(FILE *out, const char *key, double v, int ok)
 		fputs("null", out);
 }
 
-static void report_json(FILE *out, const struct rfile *base, const struct check_row *rows, size_t n,
-			const struct check_tally *t, double tol_pct)
+static void json_runs(FILE *out, const char *key, const struct rfile *f, const struct rfigure *g)
+{
+	size_t n = 0;
+	const double *v = g && f ? rfile_run_values(f, g, &n) : NULL;
+
+	fprintf(out, ", \"%s\": [", key);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%.6g", i ? "," : "", v[i]);
+	fputc(']', out);
+}
+
+static void json_figure(FILE *out, const struct check_report_in *in, const struct check_row *r,
+			const struct check_row *rows)
+{
+	int cur_ok = r->c && r->c->status == ST_OK;
+
+	fputs("{\"table\": ", out);
+	json_string(out, r->b->table);
+	fputs(", \"column\": ", out);
+	json_string(out, r->b->column);
+	fputs(", \"module\": ", out);
+	json_string(out, r->b->module);
+	fputs(", \"unit\": ", out);
+	json_string(out, r->b->unit);
+	json_number(out, "baseline", r->b->value, 1);
+	json_number(out, "current", cur_ok ? r->c->value : 0, cur_ok);
+	json_runs(out, "baseline_runs_us", in->base, r->b);
+	json_runs(out, "current_runs_us", r->cur_file, cur_ok ? r->c : NULL);
+	json_number(out, "ratio", r->rr.ratio, r->have_ratio);
+	json_number(out, "lo", r->rr.lo, has_interval(r));
+	json_number(out, "hi", r->rr.hi, has_interval(r));
+	fprintf(out, ", \"spread\": ");
+	if (r->have_ratio)
+		json_string(out, spread_names[r->rr.spread]);
+	else
+		fputs("null", out);
+	json_number(out, "p", r->p_adj, r->p_adj >= 0);
+	json_number(out, "tolerance_pct", 100 * in->opts->tol, 1);
+	fputs(", \"note\": ", out);
+	json_string(out, r->note);
+	fputs(", \"reason\": ", out);
+	if (r->v == V_FAIL)
+		json_string(out, r->c->reason);
+	else
+		fputs("null", out);
+	fputs(", \"counted_as\": ", out);
+	if (r->same_as >= 0) {
+		fputs("{\"table\": ", out);
+		json_string(out, rows[r->same_as].b->table);
+		fputs(", \"column\": ", out);
+		json_string(out, rows[r->same_as].b->column);
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
+	fprintf(out, ", \"measured_again\": %s, \"verdict\": \"%s\"}",
+		r->confirmed ? "true" : "false", verdict_names[r->v]);
+}
+
+static void report_json(FILE *out, const struct check_report_in *in, const struct check_row *rows,
+			size_t n, const struct check_tally *t)
 {
 	fprintf(out, "{\n  \"osbench_check\": \"%s\",\n  \"baseline\": ", OSBENCH_VERSION);
-	json_string(out, base->path);
-	fprintf(out, ",\n  \"tolerance_pct\": %g,\n  \"alpha\": %g,\n  \"figures\": [", tol_pct,
-		CHECK_ALPHA);
+	json_string(out, in->base->path);
+	fputs(",\n  \"current\": ", out);
+	json_string(out, in->current);
+	fprintf(out, ",\n  \"tolerance_pct\": %g,\n  \"interval_pct\": %d,\n  \"tolerance_only\": %s,"
+		     "\n  \"strict\": %s,\n  \"setup_differences\": [",
+		100 * in->opts->tol, CHECK_INTERVAL_PCT, in->opts->tolerance_only ? "true" : "false",
+		in->opts->strict ? "true" : "false");
+	for (size_t i = 0; i < in->nsetup; i++) {
+		fprintf(out, "%s{\"field\": ", i ? ", " : "");
+		json_string(out, in->setup[i].field);
+		fputs(", \"baseline\": ", out);
+		json_string(out, in->setup[i].base);
+		fputs(", \"current\": ", out);
+		json_string(out, in->setup[i].cur);
+		fputc('}', out);
+	}
+	fputs("],\n  \"figures\": [", out);
 	for (size_t i = 0; i < n; i++) {
-		const struct check_row *r = &rows[i];
-		int cur_ok = r->c && r->c->status == ST_OK;
-		fprintf(out, "%s\n    {\"table\": ", i ? "," : "");
-		json_string(out, r->b->table);
-		fputs(", \"column\": ", out);
-		json_string(out, r->b->column);
-		fputs(", \"unit\": ", out);
-		json_string(out, r->b->unit);
-		json_number(out, "baseline", r->b->value, 1);
-		json_number(out, "current", cur_ok ? r->c->value : 0, cur_ok);
-		json_number(out, "ratio", cur_ok && r->b->value > 0 ? r->c->value / r->b->value : 0,
-			    cur_ok && r->b->value > 0);
-		json_number(out, "p", r->p_adj, r->p_adj >= 0);
-		fprintf(out, ", \"measured_again\": %s, \"verdict\": \"%s\"}",
-			r->confirmed ? "true" : "false", verdict_names[r->v]);
+		fputs(i ? ",\n    " : "\n    ", out);
+		json_figure(out, in, &rows[i], rows);
 	}
 	fprintf(out, "%s],\n  \"summary\": {\"figures\": %d", n ? "\n  " : "", t->figures);
 	for (int v = 0; v < V_COUNT; v++)
 		fprintf(out, ", \"%s\": %d", verdict_names[v], t->n[v]);
-	fprintf(out, ", \"not_checked\": %d", t->unchecked);
-	json_number(out, "typical_time_ratio", t->typical, t->compared > 0);
-	fprintf(out, ", \"moved_alike\": %d, \"machine_wide\": %s}\n}\n", t->alike,
-		check_machine_wide(t) ? "true" : "false");
+	fprintf(out, ", \"not_checked\": %d, \"measured_again\": %d", t->unchecked, t->again);
+	json_number(out, "typical_time_ratio", in->move->typical, in->move->compared > 0);
+	fprintf(out, ", \"moved_alike\": %d, \"machine_wide\": %s}\n}\n", in->move->alike,
+		check_machine_wide(in->move) ? "true" : "false");
 }
 
 static void xml_text(FILE *out, const char *s)
@@ -244,49 +527,134 @@ static void xml_text(FILE *out, const char *s)
 	}
 }
 
-/* One testcase per figure; a regression (slower, fail, missing) is a
- * failure, the way CI systems show test reports. */
-static void report_junit(FILE *out, const struct rfile *base, const struct check_row *rows, size_t n,
-			 const struct check_tally *t)
+static int is_failure(const struct check_row *r, int strict)
 {
-	int failures = t->n[V_SLOWER] + t->n[V_FAIL] + t->n[V_MISSING];
-	char bb[64], cb[64], rb[64], pb[32], msg[320];
-
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
-	fprintf(out, "<testsuites name=\"osbench check\" tests=\"%zu\" failures=\"%d\">\n", n,
-		failures);
-	fputs("  <testsuite name=\"", out);
-	xml_text(out, base->path);
-	fprintf(out, "\" tests=\"%zu\" failures=\"%d\" errors=\"0\" skipped=\"0\">\n", n, failures);
-	for (size_t i = 0; i < n; i++) {
-		const struct check_row *r = &rows[i];
-		fputs("    <testcase classname=\"osbench.", out);
-		xml_text(out, r->b->table);
-		fputs("\" name=\"", out);
-		xml_text(out, r->b->column);
-		fputs("\" time=\"0\"", out);
-		if (r->v != V_SLOWER && r->v != V_FAIL && r->v != V_MISSING) {
-			fputs("/>\n", out);
-			continue;
-		}
-		snprintf(msg, sizeof msg, "%s: baseline %s, current %s, ratio %s, p %s",
-			 verdict_names[r->v], figure_text(r->b, bb, sizeof bb),
-			 figure_text(r->c, cb, sizeof cb), ratio_text(r->b, r->c, rb, sizeof rb),
-			 p_text(r->p_adj, pb, sizeof pb));
-		fprintf(out, ">\n      <failure type=\"%s\" message=\"", verdict_names[r->v]);
-		xml_text(out, msg);
-		fputs("\"/>\n    </testcase>\n", out);
-	}
-	fputs("  </testsuite>\n</testsuites>\n", out);
+	return r->v == V_SLOWER || r->v == V_FAIL || r->v == V_MISSING ||
+	       (strict && r->v == V_UNCLEAR);
 }
 
-void check_report(FILE *out, const char *format, const struct rfile *base,
-		  const struct check_row *rows, size_t n, const struct check_tally *t, double tol_pct)
+static void xml_property(FILE *out, const char *name, const char *value)
+{
+	fputs("        <property name=\"", out);
+	xml_text(out, name);
+	fputs("\" value=\"", out);
+	xml_text(out, value);
+	fputs("\"/>\n", out);
+}
+
+static const char *tol_text(double tol, char *buf, size_t len)
+{
+	snprintf(buf, len, "%g", 100 * tol);
+	return buf;
+}
+
+static void junit_case(FILE *out, const struct check_report_in *in, const struct check_row *r)
+{
+	char bb[64], cb[64], rb[32], lb[32], hb[32], tb[32], nb[32], msg[600];
+	const char *base = figure_text(r->b, bb, sizeof bb), *cur = figure_text(r->c, cb, sizeof cb);
+	const char *ratio = num_text(r->rr.ratio, r->have_ratio, 3, rb, sizeof rb);
+	const char *lo = num_text(r->rr.lo, has_interval(r), 3, lb, sizeof lb);
+	const char *hi = num_text(r->rr.hi, has_interval(r), 3, hb, sizeof hb);
+
+	fputs("    <testcase classname=\"osbench.", out);
+	xml_text(out, r->b->table);
+	fputs("\" name=\"", out);
+	xml_text(out, r->b->column);
+	fputs("\" time=\"0\">\n      <properties>\n", out);
+	xml_property(out, "baseline", base);
+	xml_property(out, "current", cur);
+	xml_property(out, "unit", r->b->unit);
+	xml_property(out, "ratio", ratio);
+	xml_property(out, "lo", lo);
+	xml_property(out, "hi", hi);
+	xml_property(out, "tolerance_pct", tol_text(in->opts->tol, tb, sizeof tb));
+	xml_property(out, "runs", runs_text(r, nb, sizeof nb));
+	xml_property(out, "verdict", verdict_names[r->v]);
+	if (r->note[0])
+		xml_property(out, "note", r->note);
+	fputs("      </properties>\n", out);
+	if (is_failure(r, in->opts->strict)) {
+		if (r->v == V_FAIL)
+			snprintf(msg, sizeof msg, "fail: %s", r->c->reason[0] ? r->c->reason : "failed");
+		else if (r->v == V_MISSING)
+			snprintf(msg, sizeof msg, "missing: no current figure");
+		else
+			snprintf(msg, sizeof msg, "%s: baseline %s, current %s %s, ratio %s (%s to %s)%s%s",
+				 verdict_names[r->v], base, cur, r->b->unit, ratio, lo, hi,
+				 r->note[0] ? ": " : "", r->note);
+		fprintf(out, "      <failure type=\"%s\" message=\"", verdict_names[r->v]);
+		xml_text(out, msg);
+		fputs("\"/>\n", out);
+	}
+	fputs("    </testcase>\n", out);
+}
+
+/* What differs between the setups, as the suite's properties. */
+static void junit_setup(FILE *out, const struct check_report_in *in)
+{
+	char name[64], value[600];
+
+	if (!in->nsetup)
+		return;
+	fputs("    <properties>\n", out);
+	for (size_t i = 0; i < in->nsetup; i++) {
+		snprintf(name, sizeof name, "differs: %s", in->setup[i].field);
+		snprintf(value, sizeof value, "%s -> %s", in->setup[i].base, in->setup[i].cur);
+		xml_property(out, name, value);
+	}
+	fputs("    </properties>\n", out);
+}
+
+/* One suite per table, named by host and table; one testcase per figure,
+ * a repeat under a second table left out; a regression (slower, fail,
+ * missing; unclear too when strict) is a failure. */
+static void report_junit(FILE *out, const struct check_report_in *in,
+			 const struct check_row *rows, size_t n, const struct check_tally *t)
+{
+	int failures = 0;
+
+	for (size_t i = 0; i < n; i++)
+		failures += rows[i].same_as < 0 && is_failure(&rows[i], in->opts->strict);
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
+	fprintf(out, "<testsuites name=\"osbench check\" tests=\"%d\" failures=\"%d\">\n", t->figures,
+		failures);
+	for (size_t i = 0; i < n; i++) {
+		int tests = 0, fails = 0, seen = 0;
+		if (rows[i].same_as >= 0)
+			continue;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = rows[k].same_as < 0 && strcmp(rows[k].b->table, rows[i].b->table) == 0;
+		if (seen)
+			continue;
+		for (size_t k = i; k < n; k++)
+			if (rows[k].same_as < 0 && strcmp(rows[k].b->table, rows[i].b->table) == 0) {
+				tests++;
+				fails += is_failure(&rows[k], in->opts->strict);
+			}
+		fputs("  <testsuite name=\"", out);
+		xml_text(out, in->host);
+		fputc(' ', out);
+		xml_text(out, rows[i].b->table);
+		fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\">\n", tests,
+			fails);
+		junit_setup(out, in);
+		for (size_t k = i; k < n; k++)
+			if (rows[k].same_as < 0 && strcmp(rows[k].b->table, rows[i].b->table) == 0)
+				junit_case(out, in, &rows[k]);
+		fputs("  </testsuite>\n", out);
+	}
+	fputs("</testsuites>\n", out);
+}
+
+void check_report(FILE *out, const char *format, const struct check_report_in *in,
+		  const struct check_row *rows, size_t n, const struct check_tally *t)
 {
 	if (strcmp(format, "json") == 0)
-		report_json(out, base, rows, n, t, tol_pct);
+		report_json(out, in, rows, n, t);
 	else if (strcmp(format, "junit") == 0)
-		report_junit(out, base, rows, n, t);
+		report_junit(out, in, rows, n, t);
+	else if (strcmp(format, "long") == 0)
+		report_long(out, in, rows, n, t);
 	else
-		report_table(out, rows, n, t, tol_pct);
+		report_table(out, in, rows, n, t);
 }

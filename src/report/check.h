@@ -5,39 +5,56 @@
 
 #include <stdio.h>
 
+#include "report/setup.h"
 #include "report/verdict.h"
 #include "results/resultfile.h"
 
-/* The default tolerance, in percent, and the significance level; README
- * "check" has the A/A and A/B rates that chose them. */
-#define CHECK_TOLERANCE_PCT 15.0
-#define CHECK_ALPHA 0.05
+/* The default tolerance, in percent; README "check" has the A/A and A/B
+ * rates that chose it.  The interval is 95 %. */
+#define CHECK_TOLERANCE_PCT 10.0
+#define CHECK_INTERVAL_PCT 95
+/* rerun mode measures the current side in this many runs unless --runs */
+#define CHECK_RUNS 3
+
+/* How the figures are judged. */
+struct check_opts {
+	double tol;            /* a fraction: 0.1 */
+	int tolerance_only;    /* --no-stats: the ratio against the band alone */
+	int trust_file_create; /* judge File Create where the host makes it unclear */
+	int strict;            /* unclear fails too */
+};
 
 /* One baseline figure's judgement. */
 struct check_row {
 	const struct rfigure *b, *c;
 	const struct rfile *cur_file;
-	double p, p_adj;      /* -1: no statistics */
+	struct run_ratio rr;  /* have_ratio: both sides have a value */
+	int have_ratio;
+	double p_adj;         /* Holm over the figures counted once; -1: none */
 	enum verdict v;
+	char note[320];       /* why unclear, whose spread, measured again; "" */
 	int confirmed;        /* measured again in rerun mode */
+	long same_as;         /* the row this figure repeats under another table, -1 */
 };
 
 /* A machine-wide move: at least this many figures with a value on both
  * sides, the typical one moved by at least SHIFT_PCT, and at least three
- * in four moved the same way.  A host's other tenants, its clock, or a
- * change that touches every operation moves every figure alike; the
- * verdicts stay each figure's own, the report says so beside them. */
+ * in four moved the same way. */
 #define CHECK_SHIFT_FIGURES 5
 #define CHECK_SHIFT_PCT 5.0
 
-struct check_tally {
-	int n[V_COUNT];
-	int figures, unchecked;
-	/* over the figures with a value on both sides: the median of their
-	   ratios as times (a rate's inverted, so above 1 is slower in every
-	   unit), 0 when there are none, and how many moved that way */
+/* Over the figures with a value on both sides, counted once: the median
+ * of their ratios as times (a rate's inverted, so above 1 is slower in
+ * every unit), 0 when there are none, and how many moved that way. */
+struct check_move {
 	int compared, alike;
 	double typical;
+};
+
+struct check_tally {
+	int n[V_COUNT];
+	int figures, unchecked; /* figures counted once */
+	int again;              /* measured again */
 };
 
 /* The current figure matching a baseline one: same table and column (and
@@ -46,19 +63,39 @@ struct check_tally {
 const struct rfigure *check_current_of(const struct rfigure *b, const struct rfile *cur,
 				       int ncur, const struct rfile **in);
 /* Rows for every baseline figure with a value; a baseline fail or "-"
- * has nothing to hold the current run to, so it is only counted. */
+ * has nothing to hold the current run to, so it is only counted.  A
+ * figure in two tables (ctx 2p/0K) gets a row in each, the second
+ * marked same_as the first. */
 size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
 		  struct check_row *rows, int *unchecked);
-/* Judge rows[0..n-1]: p-values first, Holm over those that have one,
- * then each verdict (tol a fraction).  -1 when out of memory. */
-int check_judge(const struct rfile *base, struct check_row *rows, size_t n, double tol);
-/* The verdicts' tally and the typical move; -1 when out of memory. */
-int check_count(const struct check_row *rows, size_t n, int unchecked, struct check_tally *t);
-/* Whether t's typical move is machine-wide (see CHECK_SHIFT_*). */
-int check_machine_wide(const struct check_tally *t);
-/* format: "table", "json" or "junit". */
-void check_report(FILE *out, const char *format, const struct rfile *base,
-		  const struct check_row *rows, size_t n, const struct check_tally *t,
-		  double tol_pct);
+/* Judge rows[0..n-1]: each ratio and interval, the setups that make a
+ * figure incomparable, Holm over the p-values of the figures counted
+ * once, each verdict.  -1 when out of memory. */
+int check_judge(const struct rfile *base, struct check_row *rows, size_t n,
+		const struct check_opts *o);
+/* The move of the figures counted once; -1 when out of memory. */
+int check_move_of(const struct check_row *rows, size_t n, struct check_move *m);
+/* Whether m's typical move is machine-wide (see CHECK_SHIFT_*). */
+int check_machine_wide(const struct check_move *m);
+/* The verdicts' tally, figures counted once. */
+void check_count(const struct check_row *rows, size_t n, int unchecked, struct check_tally *t);
+/* The exit status the tally asks for: 1 for slower, fail, missing (and
+ * unclear when strict), else 0. */
+int check_status(const struct check_tally *t, int strict);
+
+/* What a report shows besides the rows. */
+struct check_report_in {
+	const struct rfile *base;
+	const char *current;  /* the current file's path, or "" when measured now */
+	const char *host;     /* whose figures the current ones are */
+	const struct setup_diff *setup;
+	size_t nsetup;
+	const struct check_opts *opts;
+	const struct check_move *move;
+};
+
+/* format: "table", "long", "json" or "junit". */
+void check_report(FILE *out, const char *format, const struct check_report_in *in,
+		  const struct check_row *rows, size_t n, const struct check_tally *t);
 
 #endif

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-enum verdict { V_OK, V_SLOWER, V_FASTER, V_FAIL, V_MISSING, V_COUNT };
+enum verdict { V_OK, V_SLOWER, V_FASTER, V_FAIL, V_MISSING, V_UNCLEAR, V_COUNT };
 
 extern const char *const verdict_names[V_COUNT];
 
@@ -31,5 +31,41 @@ double verdict_p(const struct verdict_in *in);
  * otherwise. */
 enum verdict verdict_judge(const struct verdict_in *in, double tol, double p_adjusted,
 			   double alpha);
+
+/* ---- the run as the unit ------------------------------------------------ */
+
+/* Whose between-run spread an interval rests on. */
+enum spread { SPREAD_BOTH, SPREAD_BASE, SPREAD_CURRENT, SPREAD_NONE };
+
+/* One figure's ratio current / baseline, each side the median of its
+ * runs' figures, and its 95 % interval from the between-run spread on
+ * the log scale: Welch's with both sides' runs; where one side has a
+ * single run, the other side's spread stands for both (its runs - 1
+ * degrees of freedom); none where neither has two runs.  rounding widens
+ * the interval by what the written cells may hide (a fraction). */
+struct run_ratio {
+	double ratio, lo, hi; /* lo, hi 0 when spread is SPREAD_NONE */
+	double p;             /* two-sided Welch p of no change; -1: none */
+	double df;            /* degrees of freedom; 0: none; inf: no spread */
+	double rounding;
+	enum spread spread;
+};
+
+/* base[0..nb-1] and cur[0..nc-1]: each run's figure, all > 0, nb, nc >= 1. */
+void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t nc,
+		       double rounding, struct run_ratio *out);
+
+/* The verdict on r against the band of +-tol (a fraction: 0.1 is 10 %,
+ * the band 1/1.1 to 1.1): slower or faster when the interval excludes 1
+ * and the ratio is beyond the band even after rounding; ok when the
+ * interval lies within it; unclear otherwise, and always where there is
+ * no interval.  tolerance_only judges the ratio alone against the band
+ * (two old table files: --no-stats). */
+enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_better,
+			  int tolerance_only);
+
+/* A change seen, then measured again: it stands only when the second
+ * measurement says the same; anything else is unclear. */
+enum verdict verdict_confirmed(enum verdict first, enum verdict again);
 
 #endif

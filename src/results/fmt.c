@@ -30,3 +30,17 @@ const char *fmt_ops(double v, char *buf, size_t len)
 	snprintf(buf, len, v < 1e15 ? "%.0f" : "%.3g", v);
 	return buf;
 }
+
+const char *fmt_cell(double v, char *buf, size_t len)
+{
+	if ((v > 0 && v < 1e-9) || v >= 1e15) {
+		snprintf(buf, len, "%.4g", v);
+	} else if (v >= 1000 || v <= 0) {
+		snprintf(buf, len, "%.0f", v);
+	} else {
+		/* the first significant digit's place sets the decimals */
+		int decimals = 3 - (int)floor(log10(v));
+		snprintf(buf, len, "%.*f", decimals, v);
+	}
+	return buf;
+}

@@ -176,6 +176,20 @@ static int jstring(struct json *j, char *out, size_t size, size_t *full)
 	return 0;
 }
 
+int jtext(struct json *j, const char *key, char *out, size_t size)
+{
+	size_t full;
+
+	if (jpeek(j) != '"')
+		return fail_at(j->ps, j->line, "'%s' is not a JSON string", key);
+	if (jstring(j, out, size, &full) < 0)
+		return -1;
+	for (size_t i = 0; i < size && out[i]; i++)
+		if ((unsigned char)out[i] < 0x20)
+			out[i] = ' ';
+	return 0;
+}
+
 /* A string member that must fit its field. */
 int jfield(struct json *j, const char *key, char *out, size_t size)
 {

@@ -22,6 +22,8 @@ int jfail(struct json *j, const char *what);
 char jpeek(struct json *j);
 /* A string value into out (at most size - 1 bytes); key names it. */
 int jfield(struct json *j, const char *key, char *out, size_t size);
+/* Free text (a reason): cut to fit, control characters as spaces. */
+int jtext(struct json *j, const char *key, char *out, size_t size);
 /* A number value. */
 int jvalue(struct json *j, const char *key, double *out);
 /* An object: member(j, key, ctx) is called with the value next. */

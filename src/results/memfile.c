@@ -19,6 +19,7 @@ static void copy_figure(struct rfigure *g, const struct record *r, size_t pool_o
 	snprintf(g->params, sizeof g->params, "%s", r->params);
 	snprintf(g->unit, sizeof g->unit, "%s", r->unit);
 	snprintf(g->placement, sizeof g->placement, "%s", placement_name(m->placement));
+	snprintf(g->reason, sizeof g->reason, "%s", m->reason);
 	g->status = m->status;
 	g->table_order = table_order;
 	g->column_order = column_order;
@@ -63,10 +64,17 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 	snprintf(f->os, sizeof f->os, "%s", h->os);
 	snprintf(f->build, sizeof f->build, "%s", h->build);
 	snprintf(f->placement, sizeof f->placement, "%s", h->placement);
+	snprintf(f->version, sizeof f->version, "%s", OSBENCH_VERSION);
+	snprintf(f->release, sizeof f->release, "%s", h->release);
+	snprintf(f->kernel, sizeof f->kernel, "%s", h->version);
+	snprintf(f->date, sizeof f->date, "%s", h->date);
+	snprintf(f->ld_preload, sizeof f->ld_preload, "%s", h->ld_preload);
+	snprintf(f->tmpfs, sizeof f->tmpfs, "%s", h->tmpfs);
+	f->cpus = h->cpus;
 	f->mhz = h->mhz;
 	for (size_t i = 0; i < n; i++)
 		if (records[i].m.status == ST_OK && records[i].m.samples)
-			samples += (size_t)records[i].m.reps;
+			samples += (size_t)records[i].m.reps + (size_t)records[i].runs;
 	f->figs = calloc(n ? n : 1, sizeof *f->figs);
 	f->pool = calloc(samples ? samples : 1, sizeof *f->pool);
 	if (!f->figs || !f->pool) {
@@ -82,6 +90,13 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 		if (f->figs[i].nsamples) {
 			memcpy(f->pool + off, m->samples, (size_t)m->reps * sizeof *f->pool);
 			off += (size_t)m->reps;
+			if (records[i].runs) {
+				f->figs[i].runs = records[i].runs;
+				f->figs[i].run_off = off;
+				memcpy(f->pool + off, records[i].run_values,
+				       (size_t)records[i].runs * sizeof *f->pool);
+				off += (size_t)records[i].runs;
+			}
 		}
 		if (strcmp(records[i].table, SCALE_TABLE) == 0 && !f->scale_mode[0])
 			snprintf(f->scale_mode, sizeof f->scale_mode, "%s",

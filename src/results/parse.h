@@ -76,9 +76,11 @@ int check_stat_cell(struct parser *ps, int line, struct span s, const char *what
  * its interval, and the interval must hold the median. */
 enum tail_value { TV_P50, TV_P99, TV_P999, TV_MAX, TV_STALLS, TV_BATCH, TV_COUNT };
 struct extras {
-	double value, ci_lo, ci_hi, rounds;
+	double value, ci_lo, ci_hi, rounds, runs;
 	size_t first, count;
-	int have_value, have_ci, have_rounds;
+	size_t run_first, run_count;
+	int have_value, have_ci, have_rounds, have_runs;
+	char reason[256];
 	char placement[8];
 	/* the tail: all of it or none */
 	double tail[TV_COUNT];
@@ -103,6 +105,8 @@ int placement_word(struct parser *ps, int line, struct span s, char *out, size_t
 /* A sweep level: a whole number from 1 to a million, digits only. */
 int level_cell(struct parser *ps, int line, struct span s);
 int add_figure(struct parser *ps, int line, const struct figdesc *d, enum status st, double v);
+/* A text cell's rounding: half a unit of its last digit over its value. */
+double cell_rounding(struct span s, double v);
 /* The module behind a table column, where osbench knows it; "" if not. */
 const char *column_module(const char *table, const char *column);
 /* A clock rate a machine can have, so that the Mhz cell stays short. */

@@ -26,6 +26,23 @@ static int host_member(struct json *j, const char *key, void *ctx)
 			       : 0;
 	if (strcmp(key, "build") == 0)
 		return jfield(j, key, f->build, sizeof f->build);
+	if (strcmp(key, "release") == 0)
+		return jfield(j, key, f->release, sizeof f->release);
+	if (strcmp(key, "kernel") == 0)
+		return jfield(j, key, f->kernel, sizeof f->kernel);
+	if (strcmp(key, "date") == 0)
+		return jfield(j, key, f->date, sizeof f->date);
+	if (strcmp(key, "ld_preload") == 0)
+		return jfield(j, key, f->ld_preload, sizeof f->ld_preload);
+	if (strcmp(key, "tmpdir_fs") == 0)
+		return jfield(j, key, f->tmpfs, sizeof f->tmpfs);
+	if (strcmp(key, "cpus") == 0) {
+		double cpus;
+		if (jvalue(j, key, &cpus) < 0)
+			return -1;
+		f->cpus = cpus < 1e6 ? (int)cpus : 0;
+		return 0;
+	}
 	if (strcmp(key, "placement") == 0) {
 		char word[16];
 		return jfield(j, key, word, sizeof word) < 0 ||
@@ -127,6 +144,10 @@ static int record_member(struct json *j, const char *key, void *ctx)
 	case F_STALLS: return tail_member(j, key, r, TV_STALLS);
 	case F_OP_BATCH: return tail_member(j, key, r, TV_BATCH);
 	case F_OP_CDF: return list_member(j, key, r->ps, &r->x.cdf_first, &r->x.cdf_count);
+	case F_RUNS: return number_member(j, key, &r->x.have_runs, &r->x.runs);
+	case F_RUN_VALUES:
+		return list_member(j, key, r->ps, &r->x.run_first, &r->x.run_count);
+	case F_REASON: return jtext(j, key, r->x.reason, sizeof r->x.reason);
 	default:
 		/* the other statistics must be numbers; anything else is skipped */
 		if (f >= 0 && schema_fields[f].kind == FK_STAT)
@@ -178,7 +199,10 @@ static int top_member(struct json *j, const char *key, void *ctx)
 
 	if (strcmp(key, "osbench") == 0) {
 		top->version = 1;
-		return jfield(j, key, version, sizeof version);
+		if (jfield(j, key, version, sizeof version) < 0)
+			return -1;
+		snprintf(top->ps->f->version, sizeof top->ps->f->version, "%s", version);
+		return 0;
 	}
 	if (strcmp(key, "host") == 0) {
 		if (jpeek(j) != '{')

@@ -110,7 +110,27 @@ static int host_comment(struct parser *ps, struct span c)
 	if (span_is(c, "os"))
 		return set_field(ps, ps->lineno, ps->os_sys, sizeof ps->os_sys, v, "os");
 	if (span_is(c, "release"))
-		return set_field(ps, ps->lineno, ps->os_release, sizeof ps->os_release, v, "release");
+		return set_field(ps, ps->lineno, ps->os_release, sizeof ps->os_release, v, "release") < 0 ||
+				       set_field(ps, ps->lineno, ps->f->release, sizeof ps->f->release, v,
+						 "release") < 0
+			       ? -1
+			       : 0;
+	if (span_is(c, "kernel"))
+		return set_field(ps, ps->lineno, ps->f->kernel, sizeof ps->f->kernel, v, "kernel");
+	if (span_is(c, "date"))
+		return set_field(ps, ps->lineno, ps->f->date, sizeof ps->f->date, v, "date");
+	if (span_is(c, "ld_preload"))
+		return set_field(ps, ps->lineno, ps->f->ld_preload, sizeof ps->f->ld_preload,
+				 span_is(v, "-") ? span_of("") : v, "ld_preload");
+	if (span_is(c, "tmpdir fs"))
+		return set_field(ps, ps->lineno, ps->f->tmpfs, sizeof ps->f->tmpfs, v, "tmpdir fs");
+	if (span_is(c, "cpus")) {
+		double cpus;
+		if (parse_number(ps, ps->lineno, v, "cpus", &cpus) < 0)
+			return -1;
+		ps->f->cpus = cpus < 1e6 ? (int)cpus : 0;
+		return 0;
+	}
 	if (span_is(c, "build"))
 		return set_field(ps, ps->lineno, ps->f->build, sizeof ps->f->build, v, "build");
 	if (span_is(c, "placement"))
@@ -174,6 +194,9 @@ static int comment_line(struct parser *ps, struct text *t, struct span line)
 			return fail_at(ps, ps->lineno, "a second host record: one host per file "
 							"(files joined together?)");
 		ps->format = format_of(c);
+		if (c.n > 8)
+			snprintf(ps->f->version, sizeof ps->f->version, "%.*s",
+				 (int)(c.n - 8 < 31 ? c.n - 8 : 31), c.p + 8);
 	}
 	if (span_starts(c, "end:"))
 		return end_comment(ps, c);
@@ -396,6 +419,7 @@ static int latency_row(struct parser *ps, struct text *t, struct span line, int 
 		if (parse_figure_cell(ps, ps->lineno, v[i], what, &st, &val) < 0 ||
 		    add_figure(ps, ps->lineno, &d, st, val) < 0)
 			return -1;
+		ps->f->figs[ps->f->nfigs - 1].rounding = cell_rounding(v[i], val);
 	}
 	t->state = TS_LAT_DONE;
 	return 0;
@@ -436,7 +460,10 @@ static int scale_row(struct parser *ps, struct text *t, struct span line)
 	d.column = v[0];
 	d.params = span_of(params);
 	t->rows++;
-	return add_figure(ps, ps->lineno, &d, st, val);
+	if (add_figure(ps, ps->lineno, &d, st, val) < 0)
+		return -1;
+	ps->f->figs[ps->f->nfigs - 1].rounding = cell_rounding(v[1], val);
+	return 0;
 }
 
 /* The optional long cell at column k, or NULL when absent or "-". */
@@ -470,6 +497,26 @@ static int long_tail(struct parser *ps, const struct text *t, const struct span 
 	return 0;
 }
 
+/* runs, run_values_us and the reason, where the header has them. */
+static int long_runs(struct parser *ps, const struct text *t, const struct span *v,
+		     struct extras *x)
+{
+	const struct span *runs = long_cell(t, v, F_RUNS), *values = long_cell(t, v, F_RUN_VALUES);
+	const struct span *reason = long_cell(t, v, F_REASON);
+
+	x->have_runs = runs != NULL;
+	if (runs && parse_number(ps, ps->lineno, *runs, schema_fields[F_RUNS].long_name,
+				 &x->runs) < 0)
+		return -1;
+	if (values && sample_list(ps, ps->lineno, *values, schema_fields[F_RUN_VALUES].long_name,
+				  &x->run_first, &x->run_count) < 0)
+		return -1;
+	if (reason)
+		snprintf(x->reason, sizeof x->reason, "%.*s", (int)(reason->n < 255 ? reason->n : 255),
+			 reason->p);
+	return 0;
+}
+
 static int long_extras(struct parser *ps, const struct text *t, const struct span *v)
 {
 	struct extras x = { .first = 0 };
@@ -491,7 +538,7 @@ static int long_extras(struct parser *ps, const struct text *t, const struct spa
 				&x.count) < 0) ||
 	    (place && placement_word(ps, line, *place, x.placement, sizeof x.placement) < 0))
 		return -1;
-	if (long_tail(ps, t, v, &x) < 0)
+	if (long_tail(ps, t, v, &x) < 0 || long_runs(ps, t, v, &x) < 0)
 		return -1;
 	return attach_extras(ps, line, &x);
 }

@@ -234,6 +234,14 @@ const double *rfile_samples(const struct rfile *f, const struct rfigure *g)
 	return g->nsamples ? f->pool + g->sample_off : NULL;
 }
 
+const double *rfile_run_values(const struct rfile *f, const struct rfigure *g, size_t *n)
+{
+	*n = g->status != ST_OK ? 0 : g->runs ? (size_t)g->runs : 1;
+	if (*n == 0)
+		return NULL;
+	return g->runs ? f->pool + g->run_off : &g->value;
+}
+
 const struct rfigure *rfile_find(const struct rfile *f, const char *table, const char *column)
 {
 	for (size_t i = 0; i < f->nfigs; i++)

@@ -35,6 +35,15 @@ struct rfigure {
 	int rounds;
 	size_t sample_off, nsamples; /* in the file's sample pool */
 	char placement[8];  /* "free", "same", "spread", or "" */
+	/* --runs N: each run's figure, in the sample pool; a file that
+	   does not say holds one run, its value (run_off unused, runs 0) */
+	int runs;
+	size_t run_off;
+	/* how far the written cell may be from the measured figure, as a
+	   fraction of it: half a unit of its last digit (a table cell), 0
+	   where the file gives full precision */
+	double rounding;
+	char reason[256];   /* why fail or -, "" when the file does not say */
 	/* the tail of single ops, from files written since it is taken;
 	   have 0 when the file does not give it */
 	struct {
@@ -60,6 +69,11 @@ struct rfile {
 	char scale_mode[16]; /* "threads" or "processes" for a sweep, else "" */
 	char build[200];     /* the build line, "" when the file has none */
 	char placement[16];  /* the run's placement, "" when not said */
+	/* the rest of the host record, "" (cpus 0) when the file does not
+	   say: what check and compare hold side by side */
+	char version[32];    /* osbench's */
+	char release[100], kernel[200], date[40], ld_preload[256], tmpfs[64];
+	int cpus;
 	struct rfigure *figs;
 	size_t nfigs;
 	double *pool;        /* every figure's samples, one after another */
@@ -84,6 +98,9 @@ void rfile_free(struct rfile *f);
 const double *rfile_cdf(const struct rfile *f, const struct rfigure *g);
 /* A figure's samples (g->nsamples of them), or NULL when it has none. */
 const double *rfile_samples(const struct rfile *f, const struct rfigure *g);
+/* A figure's run values, *n of them: those the file gives, or its value
+ * as the one run; NULL (n 0) when it has no value. */
+const double *rfile_run_values(const struct rfile *f, const struct rfigure *g, size_t *n);
 
 /* The figure with this table and column, or NULL. */
 const struct rfigure *rfile_find(const struct rfile *f, const char *table,

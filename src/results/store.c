@@ -92,6 +92,34 @@ static int attach_tail(struct parser *ps, int line, const struct extras *x, stru
 	return 0;
 }
 
+/* --runs N: N values, N from 1 to RUNS_LIMIT, each a measurement; a
+ * file's one run needs no list. */
+#define RUNS_LIMIT 1000
+static int attach_runs(struct parser *ps, int line, const struct extras *x, struct rfigure *g)
+{
+	const double *v;
+
+	if (!x->have_runs && x->run_count == 0)
+		return 0;
+	if (g->status != ST_OK)
+		return fail_at(ps, line, "runs or run_values_us for a figure that is not ok");
+	if (!x->have_runs || x->run_count == 0)
+		return fail_at(ps, line, "runs and run_values_us: one without the other");
+	if (x->runs < 1 || x->runs > RUNS_LIMIT || x->runs != (int)x->runs)
+		return fail_at(ps, line, "runs: not a whole number from 1 to %d", RUNS_LIMIT);
+	if ((double)x->run_count != x->runs)
+		return fail_at(ps, line, "runs says %d, run_values_us has %zu", (int)x->runs,
+			       x->run_count);
+	v = ps->f->pool + x->run_first;
+	for (size_t i = 0; i < x->run_count; i++)
+		if (!(v[i] >= FIGURE_MIN && v[i] <= FIGURE_MAX))
+			return fail_at(ps, line, "run_values_us: %g is not a measurement (%g to %g)",
+				       v[i], FIGURE_MIN, FIGURE_MAX);
+	g->runs = (int)x->runs;
+	g->run_off = x->run_first;
+	return 0;
+}
+
 int attach_extras(struct parser *ps, int line, const struct extras *x)
 {
 	struct rfigure *g = &ps->f->figs[ps->f->nfigs - 1];
@@ -117,6 +145,9 @@ int attach_extras(struct parser *ps, int line, const struct extras *x)
 	g->sample_off = x->first;
 	g->nsamples = x->count;
 	snprintf(g->placement, sizeof g->placement, "%s", x->placement);
+	snprintf(g->reason, sizeof g->reason, "%s", x->reason);
+	if (attach_runs(ps, line, x, g) < 0)
+		return -1;
 	return attach_tail(ps, line, x, g);
 }
 
@@ -214,6 +245,21 @@ int add_figure(struct parser *ps, int line, const struct figdesc *d, enum status
 	set_orders(ps->f, &g);
 	ps->f->figs[ps->f->nfigs++] = g;
 	return 0;
+}
+
+double cell_rounding(struct span s, double v)
+{
+	const char *dot = memchr(s.p, '.', s.n);
+	size_t decimals = 0;
+	double unit = 1;
+
+	if (v <= 0 || memchr(s.p, 'e', s.n) || memchr(s.p, 'E', s.n))
+		return 0;
+	if (dot)
+		decimals = s.n - (size_t)(dot - s.p) - 1;
+	while (decimals-- > 0)
+		unit /= 10;
+	return unit / 2 / v;
 }
 
 /* The module behind a table column, where osbench knows it. */

@@ -55,7 +55,7 @@ const char *cell_text(const struct measurement *m, char *buf, size_t len)
 		return "fail";
 	if (m->status == ST_NA)
 		return "-";
-	return fmt_seed(m->value, buf, len);
+	return fmt_cell(m->value, buf, len);
 }
 
 void writer_host_comments(const struct writer *w)
@@ -191,6 +191,13 @@ void record_value(FILE *f, const struct record *r, enum field fld, int json)
 	case F_STALLS: fprintf(f, "%d", m->tail.stalls); break;
 	case F_OP_BATCH: fprintf(f, "%d", m->tail.batch); break;
 	case F_OP_CDF: number_list(f, m->tail.cdf, TAIL_CDF_POINTS, json); break;
+	case F_RUNS: fprintf(f, "%d", r->runs ? r->runs : 1); break;
+	case F_RUN_VALUES:
+		if (r->runs)
+			number_list(f, r->run_values, r->runs, json);
+		else
+			number_list(f, &m->value, 1, json);
+		break;
 	case F_COUNT: break;
 	}
 }

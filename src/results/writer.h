@@ -11,6 +11,9 @@
 #include "results/schema.h"
 #include "sys/host.h"
 
+/* The most runs one result holds (--runs N). */
+#define RUNS_MAX 20
+
 /* One figure: where it goes, what was measured, and the outcome. */
 struct record {
 	const char *table;    /* a latency table's name, or "scale" */
@@ -19,6 +22,9 @@ struct record {
 	char params[160];     /* "procs=2 size_kb=16", "threads=5", "remote=h:p" */
 	const char *unit;     /* UNIT_US, UNIT_OPS or UNIT_MBS */
 	struct measurement m;
+	/* --runs N: each run's figure, in order; m is the runs merged */
+	int runs;             /* 0: one run, its figure m.value */
+	double run_values[RUNS_MAX];
 };
 
 struct writer;

@@ -10,6 +10,8 @@ int main(void)
 	test_stats_inference();
 	test_verdict();
 	test_fmt();
+	test_fmt_cell();
+	test_run_ratio();
 	test_args();
 	test_registry();
 	test_fsfiles();

@@ -22,6 +22,8 @@ void test_stats(void);
 void test_stats_inference(void);
 void test_verdict(void);
 void test_fmt(void);
+void test_fmt_cell(void);
+void test_run_ratio(void);
 void test_args(void);
 void test_registry(void);
 void test_fsfiles(void);

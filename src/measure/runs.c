@@ -1,0 +1,129 @@
+/* Several runs of one figure as one measurement; see runs.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/runs.h"
+#include "measure/stats.h"
+
+static void release_all(struct measurement *run, int nruns)
+{
+	for (int r = 0; r < nruns; r++)
+		measurement_release(&run[r]);
+}
+
+/* The first run that did not give a figure, a failure before a "-". */
+static int first_not_ok(const struct measurement *run, int nruns)
+{
+	int na = -1;
+
+	for (int r = 0; r < nruns; r++) {
+		if (run[r].status == ST_FAIL)
+			return r;
+		if (run[r].status == ST_NA && na < 0)
+			na = r;
+	}
+	return na;
+}
+
+/* The run whose figure is the median (the lower middle one of an even
+ * count): its sample size stands for the merged figure's. */
+static int median_run(const double *values, int nruns)
+{
+	double sorted[RUNS_MERGE_MAX];
+	double mid;
+
+	memcpy(sorted, values, (size_t)nruns * sizeof *sorted);
+	stats_sort(sorted, (size_t)nruns);
+	mid = sorted[(nruns - 1) / 2];
+	for (int r = 0; r < nruns; r++)
+		if (values[r] == mid)
+			return r;
+	return 0;
+}
+
+static double median_of(const double *values, int nruns)
+{
+	double sorted[RUNS_MERGE_MAX];
+
+	memcpy(sorted, values, (size_t)nruns * sizeof *sorted);
+	stats_sort(sorted, (size_t)nruns);
+	return stats_quantile(sorted, (size_t)nruns, 0.5);
+}
+
+/* Every run's samples, in the order taken, and their summary. */
+static int pool_samples(const struct measurement *run, int nruns, struct measurement *out)
+{
+	size_t total = 0, at = 0;
+	double *sorted;
+	struct summary sum;
+
+	for (int r = 0; r < nruns; r++)
+		total += (size_t)run[r].reps;
+	out->samples = malloc((total ? total : 1) * sizeof *out->samples);
+	sorted = malloc((total ? total : 1) * sizeof *sorted);
+	if (!out->samples || !sorted) {
+		free(out->samples);
+		free(sorted);
+		out->samples = NULL;
+		return -1;
+	}
+	for (int r = 0; r < nruns; r++) {
+		memcpy(out->samples + at, run[r].samples, (size_t)run[r].reps * sizeof *sorted);
+		at += (size_t)run[r].reps;
+	}
+	out->reps = (int)total;
+	memcpy(sorted, out->samples, total * sizeof *sorted);
+	if (total) {
+		stats_summarise(sorted, total, &sum);
+		stats_median_ci(sorted, total, &out->ci_lo, &out->ci_hi);
+		out->median = sum.median;
+		out->min = sum.min;
+		out->max = sum.max;
+		out->cv_pct = sum.cv_pct;
+	}
+	free(sorted);
+	return 0;
+}
+
+int runs_merge(struct measurement *run, int nruns, struct measurement *out, double *values)
+{
+	int bad = first_not_ok(run, nruns), mid;
+
+	if (bad >= 0) {
+		*out = run[bad];
+		run[bad].samples = NULL;
+		release_all(run, nruns);
+		return 0;
+	}
+	for (int r = 0; r < nruns; r++)
+		values[r] = run[r].value;
+	mid = median_run(values, nruns);
+	*out = run[mid];
+	out->samples = NULL;
+	out->value = median_of(values, nruns);
+	out->rounds = out->vcsw_per_op = out->ivcsw_per_op = out->cpu_pct = 0;
+	for (int r = 0; r < nruns; r++) {
+		out->rounds += run[r].rounds;
+		out->vcsw_per_op += run[r].vcsw_per_op / nruns;
+		out->ivcsw_per_op += run[r].ivcsw_per_op / nruns;
+		out->cpu_pct += run[r].cpu_pct / nruns;
+	}
+	if (pool_samples(run, nruns, out) < 0) {
+		release_all(run, nruns);
+		out->status = ST_FAIL;
+		snprintf(out->reason, sizeof out->reason, "merging runs: %s", strerror(ENOMEM));
+		return -1;
+	}
+	/* the interval is of the pooled samples' median; where the runs
+	   disagree more than the samples do, it is stretched to hold the
+	   figure, which is the runs' median */
+	if (out->value < out->ci_lo)
+		out->ci_lo = out->value;
+	if (out->value > out->ci_hi)
+		out->ci_hi = out->value;
+	out->noisy = out->cv_pct > NOISY_CV_PCT;
+	release_all(run, nruns);
+	return 0;
+}

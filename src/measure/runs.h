@@ -1,0 +1,18 @@
+/* --runs N: N independent runs of one figure made into one measurement,
+ * the run as the unit of replication (check's interval is between runs). */
+#ifndef OSBENCH_RUNS_H
+#define OSBENCH_RUNS_H
+
+#include "harness.h"
+
+/* Merge run[0..nruns-1] (nruns >= 1) of one figure into *out and each
+ * run's figure into values[0..nruns-1].  The figure is the median of the
+ * runs' figures; the samples, rounds and reps are all the runs' together;
+ * a run that failed makes the whole figure fail with its reason.  The
+ * runs' samples are released (out owns its own).  -1 when out of memory
+ * (out is then a fail saying so). */
+#define RUNS_MERGE_MAX 64
+
+int runs_merge(struct measurement *run, int nruns, struct measurement *out, double *values);
+
+#endif

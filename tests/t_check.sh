@@ -1,0 +1,261 @@
+#!/bin/sh
+# osbench check across time: the run as the unit, an interval on every
+# ratio, unclear where the runs cannot tell; setups that differ; the
+# reports.  Crafted files only: no verdict here depends on this machine.
+. "$(dirname "$0")/lib.sh"
+
+fx="$(cd "$(dirname "$0")/fixtures" && pwd)"
+export T
+cd "$work" || exit 2
+
+# mkruns FILE [HOST-LINE...]: a long file; figures on stdin, one a line,
+# TABLE|COLUMN|MODULE|UNIT|RUN,RUN,... (the figure the runs' median), or
+# TABLE|COLUMN|MODULE|UNIT|fail|REASON
+mkruns() {
+	f=$1
+	shift
+	{
+		printf '# osbench 0.2.0\n# host: alpha\n'
+		for kv in "$@"; do printf '# %s\n' "$kv"; done
+		printf 'table\tcolumn\tmodule\tparams\tmedian_us\tstatus\treason\tunit\truns\trun_values_us\n'
+		awk -F'|' 'BEGIN { OFS = "\t" }
+			$5 == "fail" { print $1, $2, $3, "-", "-", "fail", $6, $4, "-", "-"; k++; next }
+			{ n = split($5, v, ",")
+			  for (i = 1; i <= n; i++) s[i] = v[i] + 0
+			  for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (s[j] < s[i]) { t = s[i]; s[i] = s[j]; s[j] = t }
+			  med = n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
+			  print $1, $2, $3, "-", sprintf("%.6g", med), "ok", "-", $4, n, $5; k++ }
+			END { printf "# end: %d figures\n", k }'
+	} >"$f"
+}
+row() { # the line of a table/column in the output
+	grep "^$1${T}$2${T}" "$work/out"
+}
+verdict_of() { row "$1" "$2" | awk -F'\t' '{ print $NF }'; }
+note_of() { row "$1" "$2" | awk -F'\t' '{ print $(NF - 1) }'; }
+
+# --- three runs a side: slower, ok, and unclear where the runs scatter
+mkruns base3.long <<EOF
+syscall|null call|null|us|0.20,0.202,0.198
+syscall|stat|stat|us|1.0,1.02,0.98
+proc|fork proc|fork|us|100,101,99
+EOF
+mkruns cur3.long <<EOF
+syscall|null call|null|us|0.30,0.303,0.297
+syscall|stat|stat|us|1.0,1.01,0.99
+proc|fork proc|fork|us|100,150,70
+EOF
+run check base3.long cur3.long
+check "check three runs: a regression exits 1" [ "$rc" -eq 1 ]
+check "check three runs: header, verdict last" \
+	sh -c 'grep -qx "table${T}column${T}baseline${T}current${T}ratio${T}lo${T}hi${T}p${T}runs${T}note${T}verdict" "$1"' _ "$work/out"
+check "check three runs: 1.5 times in every run is slower" [ "$(verdict_of syscall 'null call')" = slower ]
+check "check three runs: its interval excludes 1" \
+	sh -c 'grep "^syscall${T}null call${T}" "$1" | awk -F"\t" "{ exit !(\$6 > 1 && \$7 > \$6 && \$9 == \"3:3\") }"' _ "$work/out"
+check "check three runs: steady and unchanged is ok" [ "$(verdict_of syscall stat)" = ok ]
+check "check three runs: runs that scatter are unclear" [ "$(verdict_of proc 'fork proc')" = unclear ]
+check "check three runs: the summary counts unclear" \
+	grep -qx "check: 3 figures: 1 ok, 1 slower, 0 faster, 1 unclear, 0 fail, 0 missing (tolerance 10%, 95% intervals between runs)" "$work/out"
+check "check three runs: and names them" grep -qx "check: unclear: proc/fork proc" "$work/out"
+
+# --- --strict: unclear fails too
+grep -v '^syscall.null call' base3.long | sed 's/^# end: 3/# end: 2/' >base2.long
+run check base2.long cur3.long
+check "check unclear alone exits 0" [ "$rc" -eq 0 ]
+run check --strict base2.long cur3.long
+check "check --strict: unclear exits 1" [ "$rc" -eq 1 ]
+run check --strict -f junit base2.long cur3.long
+check "check --strict junit: unclear is a failure" grep -q '<failure type="unclear"' "$work/out"
+run check -f junit base2.long cur3.long
+check "check junit without --strict: unclear is no failure" sh -c '! grep -q "<failure" "$1"' _ "$work/out"
+
+# --- --no-stats: the tolerance alone, whatever the runs
+run check --no-stats base3.long cur3.long
+check "check --no-stats: the ratio alone decides" [ "$(verdict_of proc 'fork proc')" = ok ]
+check "check --no-stats: said in the summary" grep -q "(tolerance 10%, the tolerance alone)" "$work/out"
+
+# --- one run on the baseline side: the current side's spread stands for both
+printf '# osbench 0.2.0\n# host: alpha\n\n# syscall: x\nHost\tOS\tnull call\nalpha\tLinux\t0.2000\n# end: 1 figure\n' >base1.tsv
+run check base1.tsv cur3.long
+check "check one baseline run: judged with the current spread" [ "$(verdict_of syscall 'null call')" = slower ]
+check "check one baseline run: and says so" \
+	[ "$(note_of syscall 'null call')" = "one baseline run: the current spread stands for both" ]
+check "check one baseline run: runs 1:3" sh -c 'grep "^syscall${T}null call${T}" "$1" | grep -q "${T}1:3${T}"' _ "$work/out"
+
+# --- old files: 0.1 long and json, a 0.2 long without runs, read as one run each
+for f in a.long a.json; do
+	run check "$fx/a.tsv" "$fx/$f"
+	check "check an old $f: read, one run a side, unclear" \
+		[ "$(verdict_of syscall 'null call')" = unclear ] && [ "$(note_of syscall 'null call')" = "one run a side: no interval (--runs 3)" ]
+	run check --no-stats "$fx/a.tsv" "$fx/$f"
+	check "check an old $f with --no-stats: ok, exit 0" [ "$rc" -eq 0 ] && [ "$(verdict_of syscall 'null call')" = ok ]
+done
+printf '# osbench 0.2.0\n# host: alpha\ntable\tcolumn\tmodule\tparams\tmedian_us\tstatus\nsyscall\tnull call\tnull\t-\t0.2\tok\n# end: 1 figure\n' >old02.long
+run check old02.long cur3.long
+check "check a 0.2 long without runs: one baseline run" [ "$(note_of syscall 'null call')" = "one baseline run: the current spread stands for both" ]
+
+# --- a table at two digits: 0.27 may be 0.2749, so 0.3135 (+14 %) is not
+# 1.16 beyond a 15 % tolerance
+printf '# osbench 0.1.0\n# host: alpha\n\n# syscall: x\nHost\tOS\tnull call\nalpha\tLinux\t0.27\n' >two.tsv
+mkruns cur14.long <<EOF
+syscall|null call|null|us|0.3134,0.3136,0.3135
+EOF
+run check --tolerance 15 two.tsv cur14.long
+check "check a two-digit baseline: its rounding cannot make a change" [ "$(verdict_of syscall 'null call')" = unclear ]
+check "check a two-digit baseline: the interval holds the rounding" \
+	sh -c 'grep "^syscall${T}null call${T}" "$1" | awk -F"\t" "{ exit !(\$6 < 1.15 && \$7 > 1.17) }"' _ "$work/out"
+# and a run writes cells with four significant digits
+run run -q null
+check "check a run's table cell has four significant digits" \
+	sh -c 'awk -F"\t" "\$1 == \"Host\" { getline; v = \$NF; sub(/^[0.]*/, \"\", v); gsub(/\\./, \"\", v); exit !(length(v) >= 4) }" "$1"' _ "$work/out"
+
+# --- a figure in two tables is counted once: in the summary, the note,
+# JUnit and Holm (four distinct figures are too few for a machine-wide note)
+mkruns dup-a.long <<EOF
+ctx|2p/0K ctxsw|ctx|us|2.0,2.02,1.98
+ipc|2p/0K ctxsw|ctx|us|2.0,2.02,1.98
+ipc|Pipe|pipe|us|5.0,5.05,4.95
+syscall|null call|null|us|0.20,0.202,0.198
+syscall|stat|stat|us|1.0,1.01,0.99
+EOF
+mkruns dup-b.long <<EOF
+ctx|2p/0K ctxsw|ctx|us|2.6,2.626,2.574
+ipc|2p/0K ctxsw|ctx|us|2.6,2.626,2.574
+ipc|Pipe|pipe|us|6.5,6.565,6.435
+syscall|null call|null|us|0.26,0.2626,0.2574
+syscall|stat|stat|us|1.3,1.313,1.287
+EOF
+run check dup-a.long dup-b.long
+check "check duplicates: five rows" [ "$(grep -c "${T}slower\$" "$work/out")" -eq 5 ]
+check "check duplicates: four figures in the summary" grep -q "^check: 4 figures: 0 ok, 4 slower," "$work/out"
+check "check duplicates: the repeat says so" [ "$(note_of ipc '2p/0K ctxsw')" = "counted once, as ctx/2p/0K ctxsw" ]
+check "check duplicates: four are too few for a machine-wide note" [ ! -s "$work/err" ]
+run check -f junit dup-a.long dup-b.long
+check "check duplicates: junit has four testcases" [ "$(grep -c '<testcase ' "$work/out")" -eq 4 ]
+check "check duplicates: junit counts four" grep -q '<testsuites name="osbench check" tests="4" failures="4">' "$work/out"
+
+# --- 24 figures, every one 2x in every run: each is slower (Holm over
+# pseudo-replicated samples used to hide them all)
+i=0
+: >many-a.in
+: >many-b.in
+while [ "$i" -lt 24 ]; do
+	echo "t$i|c|m$i|us|1.0,1.01,0.99" >>many-a.in
+	echo "t$i|c|m$i|us|2.0,2.02,1.98" >>many-b.in
+	i=$((i + 1))
+done
+# six samples a side too, wholly apart, as check -q used to take them
+with_samples() { # IN OUT
+	awk -F'\t' 'BEGIN { OFS = "\t" }
+		/^table/ { print $0, "samples_us", "ci_lo_us", "ci_hi_us", "rounds"; next }
+		/^#/ { print; next }
+		{ m = $5; print $0, sprintf("%g,%g,%g,%g,%g,%g", m * 0.99, m * 0.995, m, m * 1.001, m * 1.005, m * 1.01), m * 0.99, m * 1.01, 2 }' "$1" >"$2"
+}
+mkruns many-a.in.long <many-a.in
+mkruns many-b.in.long <many-b.in
+with_samples many-a.in.long many-a.long
+with_samples many-b.in.long many-b.long
+run check many-a.long many-b.long
+check "check 24 figures all 2x: 24 slower, exit 1" \
+	[ "$rc" -eq 1 ] && grep -q "^check: 24 figures: 0 ok, 24 slower, 0 faster, 0 unclear," "$work/out"
+
+# --- setups that differ: said first, and what they make incomparable unclear
+mkruns setup-a.long "release: 6.1.0-18" "placement: same" "tmpdir fs: ext4" <<EOF
+syscall|null call|null|us|0.20,0.202,0.198
+fs|0K File Create|fscreate|us|10,10.1,9.9
+EOF
+mkruns setup-b.long "release: 6.1.0-21" "placement: same" "tmpdir fs: tmpfs" <<EOF
+syscall|null call|null|us|0.40,0.404,0.396
+fs|0K File Create|fscreate|us|20,20.2,19.8
+EOF
+run check setup-a.long setup-b.long
+check "check setups: the kernel release first" sh -c 'head -n 1 "$1" | grep -qx "# differs: release: 6.1.0-18 -> 6.1.0-21"' _ "$work/out"
+check "check setups: the temp dir's file system" grep -qx "# differs: tmpdir fs: ext4 -> tmpfs" "$work/out"
+check "check setups: a file system figure is unclear, with the reason" \
+	[ "$(verdict_of fs '0K File Create')" = unclear ] && [ "$(note_of fs '0K File Create')" = "tmpdir fs ext4 -> tmpfs" ]
+check "check setups: a figure the file system does not touch is judged" [ "$(verdict_of syscall 'null call')" = slower ]
+run check -f junit setup-a.long setup-b.long
+check "check setups: junit carries them" \
+	grep -q '<property name="differs: release" value="6.1.0-18 -&gt; 6.1.0-21"/>' "$work/out"
+sed 's/^# placement: same/# placement: spread/' setup-b.long >setup-c.long
+run check setup-a.long setup-c.long
+check "check setups: placement said" grep -qx "# differs: placement: same -> spread" "$work/out"
+check "check setups: placement makes 2x unclear, never slower" \
+	[ "$(verdict_of syscall 'null call')" = unclear ] && [ "$(note_of syscall 'null call')" = "placement same -> spread" ]
+sed 's/^# tmpdir fs: .*/# tmpdir fs: ext4 (no journal)/' setup-a.long >nj-a.long
+sed 's/^# tmpdir fs: .*/# tmpdir fs: ext4 (no journal)/; s/^# release: .*/# release: 6.1.0-18/' setup-b.long >nj-b.long
+run check nj-a.long nj-b.long
+check "check File Create on an ext4 without a journal: unclear" [ "$(verdict_of fs '0K File Create')" = unclear ]
+check "check File Create on an ext4 without a journal: the reason" \
+	sh -c 'grep "^fs${T}0K File Create${T}" "$1" | grep -q "an ext4 without a journal"' _ "$work/out"
+run check --trust-file-create nj-a.long nj-b.long
+check "check --trust-file-create: File Create judged" [ "$(verdict_of fs '0K File Create')" = slower ]
+
+# --- json and junit carry values, unit, interval, tolerance, a fail's reason
+mkruns fail-b.long <<EOF
+syscall|null call|null|us|0.20,0.202,0.198
+syscall|stat|stat|us|fail|stat: Permission denied
+proc|fork proc|fork|us|100,101,99
+EOF
+run check -f json base3.long fail-b.long
+check "check json of a failure exits 1" [ "$rc" -eq 1 ]
+if command -v python3 >/dev/null 2>&1; then
+	check "check json: values, runs, unit, interval, tolerance, reason" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = {x["column"]: x for x in d["figures"]}
+n = f["null call"]
+assert n["unit"] == "us" and n["baseline"] == 0.2 and n["current"] == 0.2, n
+assert n["baseline_runs_us"] == [0.2, 0.202, 0.198] and len(n["current_runs_us"]) == 3, n
+assert n["lo"] < 1 < n["hi"] and n["tolerance_pct"] == 10 and n["verdict"] == "ok", n
+assert f["stat"]["verdict"] == "fail" and f["stat"]["reason"] == "stat: Permission denied", f["stat"]
+assert d["tolerance_pct"] == 10 and d["summary"]["fail"] == 1, d["summary"]
+' "$work/out"
+fi
+run check -f long base3.long fail-b.long
+check "check long: a header, full precision and every run" sh -c '
+	grep -qx "table${T}column${T}module${T}unit${T}baseline${T}current${T}ratio${T}lo${T}hi${T}p${T}runs${T}baseline_runs_us${T}current_runs_us${T}spread${T}tolerance_pct${T}counted_as${T}note${T}verdict" "$1" &&
+	grep -q "^syscall${T}null call${T}null${T}us${T}0.2${T}0.2${T}1${T}.*${T}3:3${T}0.2,0.202,0.198${T}0.2,0.202,0.198${T}both${T}10${T}-${T}-${T}ok\$" "$1" &&
+	grep -q "^syscall${T}stat${T}stat${T}us${T}1${T}fail${T}.*${T}stat: Permission denied${T}fail\$" "$1"' _ "$work/out"
+run check -f junit base3.long fail-b.long
+check "check junit: a fail carries its reason" grep -q '<failure type="fail" message="fail: stat: Permission denied"/>' "$work/out"
+
+# --- run --runs N: one result of N runs, read back
+run run -q --runs 3 -f long null
+check "run --runs 3 exits 0" [ "$rc" -eq 0 ]
+check "run --runs 3: runs and run_values_us, the figure their median" awk -F'\t' '
+	$1 == "table" { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$1 == "syscall" { n = split($c["run_values_us"], v, ",")
+		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
+		ok = $c["runs"] == 3 && n == 3 && $c["value_us"] + 0 == v[2] + 0 }
+	END { exit !ok }' "$work/out"
+cp "$work/out" runs3.long
+run check runs3.long runs3.long
+check "run --runs 3 read back: three runs a side" sh -c 'grep "^syscall${T}null call${T}" "$1" | grep -q "${T}3:3${T}"' _ "$work/out"
+run run -q --runs 2 -f json null
+if command -v python3 >/dev/null 2>&1; then
+	check "run --runs 2 json: runs and two run values" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+assert r["runs"] == 2 and len(r["run_values_us"]) == 2, r
+' "$work/out"
+fi
+check "run --runs leaves nothing behind" tmp_empty
+
+# --- bad input
+refused() { # NAME NEEDLE ARGS...
+	name=$1 needle=$2
+	shift 2
+	run "$@"
+	if [ "$rc" -eq 2 ] && one_line_stderr && grep -qF -- "$needle" "$work/err" && [ ! -s "$work/out" ]; then
+		ok "check refused: $name"
+	else
+		fail "check refused: $name: exit $rc, stderr '$(cat "$work/err")', stdout $(wc -c <"$work/out") bytes"
+	fi
+}
+awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "syscall" && $2 == "stat" { $9 = 2 } { print }' base3.long >badruns.long
+refused "runs and run values disagree" "'badruns.long' line 5: runs says 2, run_values_us has 3" check badruns.long cur3.long
+refused "--runs with two files" "check: --runs: it measures the current side" check --runs 3 base3.long cur3.long
+refused "--runs 0" "--runs: '0' is not a whole number from 1 to 20" run --runs 0 null
+refused "--runs 21" "--runs: '21' is not a whole number from 1 to 20" run --runs 21 null
+refused "--strict for run" "option '--strict' does not apply to 'run'" run --strict null
