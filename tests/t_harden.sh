@@ -251,6 +251,12 @@ nonregular "compare a device" /dev/null compare /dev/null "$SEED"
 
 # --- 9. a small stack: refused at start, nothing left behind
 for kb in 16 64 72; do
+	# ASan's runtime itself overruns a 16 KiB stack before main() in about
+	# one start of five: that is the sanitizer's, not osbench's
+	if [ "$kb" -eq 16 ] && case ${SANITIZE:-} in *address*) true ;; *) false ;; esac; then
+		echo "skip harden stack 16 KiB: the address sanitizer's runtime needs more before main()"
+		continue
+	fi
 	# a clean environment: arguments and environment count against the
 	# limit, and at 16 KiB a large one leaves the loader no room before
 	# main() can say anything
