@@ -19,6 +19,7 @@
 #include "measure/abproto.h"
 #include "measure/abrounds.h"
 #include "measure/clock.h"
+#include "measure/order.h"
 #include "measure/stats.h"
 #include "sys/compat.h"
 #include "sys/interrupt.h"
@@ -424,22 +425,13 @@ static int side_round(const struct ab_side *side, const struct subject *s,
 	return 0;
 }
 
-/* xorshift64*: each round's order must differ, not be unguessable */
-static uint64_t next_random(uint64_t *state)
-{
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return *state * UINT64_C(2685821657736338717);
-}
-
 /* Both sides' children for one round of one figure, in a random order;
  * a side that fails ends the figure.  -1 when interrupted. */
 static int pair_round(const struct ab_side sides[2], const struct subject *s,
 		      const struct run_opts *o, struct ab_figure *f, uint64_t n, uint64_t base_n,
 		      uint64_t *rng)
 {
-	int first = (int)(next_random(rng) >> 63);
+	int first = (int)(order_random(rng) >> 63);
 	struct ab_request q;
 
 	request_for(s, o, n, base_n, &q);
@@ -455,16 +447,6 @@ static int pair_round(const struct ab_side sides[2], const struct subject *s,
 }
 
 /* ---- every figure -------------------------------------------------------- */
-
-static void shuffle(size_t *v, size_t n, uint64_t *state)
-{
-	for (size_t i = n; i > 1; i--) {
-		size_t k = (size_t)(next_random(state) % i);
-		size_t t = v[i - 1];
-		v[i - 1] = v[k];
-		v[k] = t;
-	}
-}
 
 static void init_figures(const struct subject *subjects, struct ab_figure *out, size_t n)
 {
@@ -546,7 +528,7 @@ static int rounds_all(const struct subject *subjects, struct ab_figure *figs, si
 		for (size_t i = 0; i < n; i++)
 			if (figs[i].active)
 				order[k++] = i;
-		shuffle(order, k, &rng);
+		order_shuffle(order, k, &rng);
 		for (size_t j = 0; j < k && !out_of_time; j++) {
 			size_t i = order[j];
 			if (round > 1 && clock_ns() - start > budget_ns)

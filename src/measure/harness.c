@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "measure/child.h"
+#include "measure/order.h"
 #include "sys/compat.h"
 #include "sys/interrupt.h"
 #include "sys/pid.h"
@@ -276,25 +277,6 @@ static int run_round(struct figure *f, const struct run_opts *o)
 
 /* ---- rounds ------------------------------------------------------------- */
 
-/* xorshift64*: each round's order must differ, not be unguessable */
-static uint64_t next_random(uint64_t *state)
-{
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return *state * UINT64_C(2685821657736338717);
-}
-
-static void shuffle(size_t *v, size_t n, uint64_t *state)
-{
-	for (size_t i = n; i > 1; i--) {
-		size_t k = (size_t)(next_random(state) % i);
-		size_t t = v[i - 1];
-		v[i - 1] = v[k];
-		v[k] = t;
-	}
-}
-
 /* The figure so far and its 95 % interval (scratch gets the samples
  * sorted). */
 static double figure_value(const struct figure *f, double *scratch, double *lo, double *hi)
@@ -328,7 +310,7 @@ static size_t round_order(const struct figure *figs, size_t n, size_t *order, ui
 	for (size_t i = 0; i < n; i++)
 		if (figs[i].active)
 			order[k++] = i;
-	shuffle(order, k, rng);
+	order_shuffle(order, k, rng);
 	return k;
 }
 
