@@ -2,7 +2,6 @@
  * one round of one figure, answered on standard output in the protocol
  * of measure/abproto.h.  Reached only through the words ab appends to a
  * side's command line; never listed as a command. */
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,30 +9,17 @@
 
 #include "cli/commands.h"
 #include "measure/abproto.h"
+#include "measure/child.h"
 #include "modules/registry.h"
 #include "sys/build.h"
 #include "sys/files.h"
-
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len > 0) {
-		ssize_t w = write(fd, p, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
 
 static int answer(const struct ab_reply *r, int status)
 {
 	static char text[AB_REPLY_MAX];
 	int len = abproto_format_reply(r, text, sizeof text);
 
-	if (len < 0 || write_all(STDOUT_FILENO, text, (size_t)len) < 0)
+	if (len < 0 || child_write_all(STDOUT_FILENO, text, (size_t)len) < 0)
 		return 3;
 	return status;
 }

@@ -61,6 +61,11 @@ void child_main(int fd, const struct job *j);
  * way). */
 void child_round(const struct job *j, struct report *r, double *samples);
 
+/* Write all len bytes to fd, again after EINTR: 0, or -1 when the reader
+   is gone or the write failed.  How a child's report leaves it, whether
+   the harness's pipe or ab's reply on stdout. */
+int child_write_all(int fd, const void *buf, size_t len);
+
 /* The bodies: fill samples[0..] and r; on failure r->status = ST_FAIL
  * with r->reason. */
 void latency_body(const struct job *j, struct mod_ctx *base, struct report *r,

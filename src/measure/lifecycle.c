@@ -127,7 +127,7 @@ static void lifecycle(const struct job *j, struct report *r, double *samples, in
 		add_helpers(r, &k0, &k1);
 }
 
-static int write_all(int fd, const void *buf, size_t len)
+int child_write_all(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;
 
@@ -161,8 +161,8 @@ void child_main(int fd, const struct job *j)
 
 	interrupt_reset_in_child();
 	child_round(j, &r, samples);
-	if (write_all(fd, &r, sizeof r) < 0 ||
-	    write_all(fd, samples, (size_t)r.nsamples * sizeof samples[0]) < 0)
+	if (child_write_all(fd, &r, sizeof r) < 0 ||
+	    child_write_all(fd, samples, (size_t)r.nsamples * sizeof samples[0]) < 0)
 		_exit(3);
 	_exit(0);
 }
