@@ -1,5 +1,7 @@
 /* The command line, parsed and checked; no side effects, so the unit
- * tests can feed it anything. */
+ * tests can feed it anything.  Which options a command takes is in its
+ * own table (options.h, declared in its cmd_*.c); struct args holds
+ * what they set. */
 #ifndef OSBENCH_ARGS_H
 #define OSBENCH_ARGS_H
 
@@ -41,6 +43,9 @@ struct args {
 	int trust_file_create; /* check: judge File Create where it is unclear */
 	int log_scale;        /* plot --log */
 	int cdf;              /* plot --cdf */
+	int help;             /* -h, --help */
+	int version;          /* --version */
+	int help_topic;       /* help: the command asked about; -1: all */
 	const char *bind;
 	const char *port;
 	const char *names[MAX_NAMES];
@@ -50,10 +55,5 @@ struct args {
 /* Parse argv into *a.  -1 with a one-line message in err (no "osbench: "
  * prefix) on bad usage. */
 int args_parse(int argc, char **argv, struct args *a, char *err, size_t errlen);
-
-/* "1,2,5" into v: at most max values, each lo..hi, no duplicates; opt
- * names the option in the message. */
-int args_parse_list(const char *opt, const char *text, int *v, int max, int lo, int hi,
-		    int *count, char *err, size_t errlen);
 
 #endif

@@ -58,5 +58,5 @@ int cli_main(int argc, char **argv)
 		return ab_child_main(argc, argv);
 	if (args_parse(argc, argv, &a, err, sizeof err) < 0)
 		return usage_error(err);
-	return commands[a.cmd].fn(&a, argc, argv);
+	return commands[a.cmd]->fn(&a, argc, argv);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/common_opts.h"
 #include "cli/io.h"
 #include "cli/runplan.h"
 #include "cli/session.h"
@@ -140,7 +141,7 @@ static int report(const struct args *a, const struct session *s, const struct ab
 	return rc;
 }
 
-int cmd_ab(const struct args *a, int argc, char **argv)
+static int cmd_ab(const struct args *a, int argc, char **argv)
 {
 	static struct ab_side sides[2];
 	static struct session s;
@@ -184,3 +185,39 @@ int cmd_ab(const struct args *a, int argc, char **argv)
 		rc = 1;
 	return rc;
 }
+
+/* ---- the options --------------------------------------------------------- */
+
+static int ab_fits(const struct args *a, char *err, size_t len)
+{
+	return placement_fits(a, err, len);
+}
+
+static void tolerance_help(char *buf, size_t len)
+{
+	snprintf(buf, len, "same within PCT%%, slower or faster beyond it (default %g)",
+		 AB_TOLERANCE_PCT);
+}
+
+static const struct opt ab_list[] = {
+	OPT_INCLUDE(output_options),
+	OPT_INCLUDE(report_format_options),
+	OPT_INCLUDE(sampling_options),
+	{ .kind = OPT_FN, .name = "placement", .arg = "P", .set = opt_set_placement,
+	  .help = "free (default: as each side's command places it),\n"
+		  "same (one CPU) or spread (one CPU each)" },
+	{ .kind = OPT_REAL, .name = "tolerance", .arg = "PCT", .field = OPT_FIELD(tolerance),
+	  .lo = 0, .hi = 1000, .what = "a percentage from 0 to 1000", .help_fn = tolerance_help },
+	OPT_TABLE_END,
+};
+static const struct opt_table ab_options = { .opts = ab_list };
+
+const struct command_entry ab_command = {
+	.name = "ab", .fn = cmd_ab, .flags = CMDF_NAMES, .options = &ab_options, .check = ab_fits,
+	.usage = "ab [RUN OPTIONS] A B [NAME...]",
+	.summary = "A and B paired, round by round: each a command that starts an\n"
+		   "osbench, split at blanks ('taskset -c 1 ./osbench'); verdicts same,\n"
+		   "slower, faster, unclear",
+	.exits = "0 every figure same, faster or unclear; 1 a figure slower or failed;\n"
+		 "2 bad usage, bad input, or a side that is not an osbench of this protocol",
+};

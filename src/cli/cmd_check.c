@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/common_opts.h"
 #include "cli/io.h"
 #include "cli/session.h"
 #include "modules/registry.h"
@@ -387,7 +388,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 	return rc;
 }
 
-int cmd_check(const struct args *a, int argc, char **argv)
+static int cmd_check(const struct args *a, int argc, char **argv)
 {
 	struct rfile base, cur[2];
 	struct args now = *a;
@@ -420,3 +421,53 @@ int cmd_check(const struct args *a, int argc, char **argv)
 	rfile_free(&base);
 	return rc;
 }
+
+/* ---- the options --------------------------------------------------------- */
+
+static int check_fits(const struct args *a, char *err, size_t len)
+{
+	return placement_fits(a, err, len);
+}
+
+static void tolerance_help(char *buf, size_t len)
+{
+	snprintf(buf, len, "slower or faster only beyond PCT%% (default %g)", CHECK_TOLERANCE_PCT);
+}
+
+static void runs_help(char *buf, size_t len)
+{
+	snprintf(buf, len, "the runs of the current side, measured now (default %d)", CHECK_RUNS);
+}
+
+static const struct opt check_list[] = {
+	OPT_INCLUDE(output_options),
+	OPT_INCLUDE(report_format_options),
+	OPT_INCLUDE(sampling_options),
+	{ .kind = OPT_FN, .name = "placement", .arg = "P", .set = opt_set_placement,
+	  .help = "free, same (default: one CPU) or spread (one CPU each)" },
+	{ .kind = OPT_FN, .name = "remote", .arg = "HOST[:PORT]", .set = opt_set_remote,
+	  .help = "the network figures against an osbench serve\n(default port 7100)" },
+	{ .kind = OPT_INT, .name = "runs", .arg = "N", .field = OPT_FIELD(runs), .lo = 1,
+	  .hi = RUNS_MAX, .help_fn = runs_help },
+	{ .kind = OPT_REAL, .name = "tolerance", .arg = "PCT", .field = OPT_FIELD(tolerance),
+	  .lo = 0, .hi = 1000, .what = "a percentage from 0 to 1000", .help_fn = tolerance_help },
+	{ .kind = OPT_FLAG, .name = "strict", .field = OPT_FIELD(strict),
+	  .help = "unclear figures fail too" },
+	{ .kind = OPT_FLAG, .name = "no-stats", .field = OPT_FIELD(no_stats),
+	  .help = "the ratio against the tolerance alone (one run a side)" },
+	{ .kind = OPT_FLAG, .name = "trust-file-create", .field = OPT_FIELD(trust_file_create),
+	  .help = "judge File Create on an ext4 without a journal" },
+	OPT_TABLE_END,
+};
+static const struct opt_table check_options = { .opts = check_list };
+
+const struct command_entry check_command = {
+	.name = "check", .fn = cmd_check, .flags = CMDF_NAMES, .options = &check_options,
+	.check = check_fits,
+	.usage = "check BASELINE [CURRENT] [--tolerance PCT] [--runs N] [--strict]\n"
+		 "[-f table|long|json|junit]",
+	.summary = "BASELINE against CURRENT, or against its figures measured now:\n"
+		   "per figure the ratio and its 95% interval, with the run as the unit",
+	.exits = "0 every figure ok, faster or unclear; 1 a figure slower, fail or\n"
+		 "missing (--strict: unclear too); 2 bad usage or bad input",
+};

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/common_opts.h"
 #include "cli/io.h"
 #include "report/compare.h"
 #include "report/setup.h"
@@ -25,7 +26,7 @@ static void say_setups(const struct rfile *f, int n)
 	}
 }
 
-int cmd_compare(const struct args *a, int argc, char **argv)
+static int cmd_compare(const struct args *a, int argc, char **argv)
 {
 	struct rfile *f;
 	struct dest out;
@@ -58,3 +59,18 @@ int cmd_compare(const struct args *a, int argc, char **argv)
 	free(f);
 	return rc;
 }
+
+static const struct opt compare_list[] = {
+	OPT_INCLUDE(output_options),
+	OPT_INCLUDE(results_format_options),
+	OPT_TABLE_END,
+};
+static const struct opt_table compare_options = { .opts = compare_list };
+
+const struct command_entry compare_command = {
+	.name = "compare", .fn = cmd_compare, .flags = CMDF_NAMES, .options = &compare_options,
+	.usage = "compare FILE FILE...",
+	.summary = "result files side by side, with ratios; -f long or json: a row\n"
+		   "per figure and file",
+	.exits = "0 written; 2 bad usage or bad input (nothing written)",
+};

@@ -4,55 +4,8 @@
 
 #include "cli/commands.h"
 #include "cli/io.h"
-#include "cli/session.h"
 #include "modules/registry.h"
 #include "sys/build.h"
-
-static const char usage_text[] =
-	"usage: osbench [run] [OPTIONS] [NAME...]   tables or modules to measure (none: every\n"
-	"                                           table; at most 64 names)\n"
-	"       osbench list                        tables and modules, one per line\n"
-	"       osbench scale MODULE [--threads LIST | --procs LIST] [OPTIONS]\n"
-	"       osbench compare FILE FILE...        side-by-side tables with ratios\n"
-	"       osbench check BASELINE [CURRENT] [--tolerance PCT] [--runs N] [--strict]\n"
-	"                     [-f table|long|json|junit]   current against baseline, by runs\n"
-	"       osbench ab [RUN OPTIONS] A B [NAME...]   A and B paired, round by round: each\n"
-	"                                           a command that starts an osbench, split at\n"
-	"                                           blanks ('taskset -c 1 ./osbench'); verdicts\n"
-	"                                           same, slower, faster, unclear (--tolerance\n"
-	"                                           PCT, default 3; -f table|long|json|junit)\n"
-	"       osbench plot FILE... [-o FILE.svg] [--log | --cdf]   an SVG picture of result\n"
-	"                                           files (--cdf: each figure's latency tail)\n"
-	"       osbench serve [--bind ADDR] [--port N]   peer for --remote\n"
-	"       osbench help | -h | --help ; osbench --version\n"
-	"\n"
-	"run and scale options:\n"
-	"  -q, --quick          a sanity run: two rounds of short samples\n"
-	"  -f, --format FMT     table (default), long or json (check: junit too)\n"
-	"  -o, --output FILE    write results to FILE (replaced only when complete)\n"
-	"  -l, --label NAME     the Host cell (default: the host name)\n"
-	"  -r, --reps N         exactly N rounds per figure (default: until precise)\n"
-	"@sampling@"
-	"      --placement P    free, same (default: one CPU) or spread (one CPU each);\n"
-	"                       ab: free unless given, as each side's command places it\n"
-	"      --cpu N          the CPU same and spread start from (default 0)\n"
-	"      --timeout S      give up on one measurement after S seconds\n"
-	"@traits@"
-	"      --threads LIST   scale: copies as threads (default 1,2,5,10,20,35,50)\n"
-	"      --runs N         run: N independent runs in one result, each calibrated\n"
-	"                       afresh, the figure their median (default 1); check: the\n"
-	"                       runs of the current side (default 3)\n"
-	"\n"
-	"check options (the run is the unit: a ratio and its 95% interval per figure):\n"
-	"      --tolerance PCT  slower or faster only beyond PCT% (default 10)\n"
-	"      --strict         unclear figures fail too\n"
-	"      --no-stats       the ratio against the tolerance alone (one run a side)\n"
-	"      --trust-file-create  judge File Create on an ext4 without a journal\n"
-	"\n"
-	"exit status: 0 every figure measured; 1 some figure failed (its cell says\n"
-	"fail, the reason is on stderr); 2 bad usage or bad input.  check: 1 for a\n"
-	"figure slower, fail or missing (--strict: unclear too); ab: 1 for a figure\n"
-	"slower or failed.\n";
 
 /* stdout must reach its destination: a full disk or a closed pipe is an
  * error, not a silent loss (git's rule). */
@@ -63,56 +16,118 @@ static int finish_stdout(int status)
 	return dest_close(&out, status);
 }
 
-/* The sampling options with their defaults, from the session's own. */
-static void sampling_options(void)
+/* Lines of text, each after indent (the first after first instead). */
+static void print_lines(const char *first, const char *indent, const char *text)
 {
-	struct run_opts run = { 0 }, quick = { 0 }, scale = { 0 }, scale_quick = { 0 };
-
-	session_defaults(&run, SESSION_RUN, 0);
-	session_defaults(&quick, SESSION_RUN, 1);
-	session_defaults(&scale, SESSION_SCALE, 0);
-	session_defaults(&scale_quick, SESSION_SCALE, 1);
-	printf("  -t, --time MS        length of one sample (run: %g, scale: %g; quick: %g, %g)\n",
-	       run.target_ms, scale.target_ms, quick.target_ms, scale_quick.target_ms);
-	printf("      --precision PCT  stop a figure once its median's 95%% interval is within\n"
-	       "                       PCT%% of it (run: %g, scale: %g)\n",
-	       run.precision_pct, scale.precision_pct);
-	printf("      --budget S       start no round after S seconds (run: %g, scale: %g, ab: %g)\n",
-	       run.budget_s, scale.budget_s, 2 * run.budget_s);
+	for (const char *line = text, *lead = first; line; lead = indent) {
+		const char *nl = strchr(line, '\n');
+		printf("%s%.*s\n", lead, nl ? (int)(nl - line) : (int)strlen(line), line);
+		line = nl ? nl + 1 : NULL;
+	}
 }
 
-/* The options that only some modules take, naming them from the
- * registry; printed where usage_text says @traits@ (and the sampling
- * options where it says @sampling@). */
-static void trait_options(void)
+static void print_option(const struct opt *o, const struct opt_table *group, void *arg)
 {
-	char remote[128], points[128];
+	char text[1024];
 
-	registry_names_with(MOD_REMOTE, remote, sizeof remote);
-	registry_names_with(MOD_POINTS, points, sizeof points);
-	printf("      --remote HOST[:PORT]  %s against an osbench serve (port 7100)\n", remote);
-	printf("      --procs LIST     run %s: ring sizes; scale: copies as processes\n", points);
-	printf("      --size LIST      run %s: working set sizes in KB (with --procs)\n", points);
+	/* with skip_titled, a shared table with a title is printed once */
+	if (arg && group->title)
+		return;
+	opt_help_text(o, text, sizeof text);
+	fputs(text, stdout);
 }
 
-int cmd_help(const struct args *a, int argc, char **argv)
+static void command_help(const struct command_entry *c)
 {
-	(void)a;
+	print_lines("usage: osbench ", "                 ", c->usage);
+	print_lines("  ", "  ", c->summary);
+	if (c->options) {
+		puts("\noptions:");
+		opt_each(c->options, print_option, NULL);
+	}
+	puts("\nexit status:");
+	print_lines("  ", "  ", c->exits);
+}
+
+/* The commands that include table t, "run, scale, check, ab". */
+static void users_of(const struct opt_table *t, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int c = 0; c < CMD_COUNT && used < len; c++) {
+		const struct command_entry *k = commands[c];
+		for (const struct opt *o = k->options ? k->options->opts : NULL; o && o->kind; o++)
+			if (o->kind == OPT_GROUP && o->group == t) {
+				int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+						 k->name);
+				used += n < 0 ? 0 : (size_t)n;
+				break;
+			}
+	}
+}
+
+/* Every titled shared table, once, before the commands' own options. */
+static void shared_tables_help(void)
+{
+	const struct opt_table *done[CMD_COUNT * 4];
+	size_t ndone = 0;
+
+	for (int c = 0; c < CMD_COUNT; c++) {
+		const struct command_entry *k = commands[c];
+		for (const struct opt *o = k->options ? k->options->opts : NULL; o && o->kind; o++) {
+			char users[128];
+			size_t i = 0;
+			if (o->kind != OPT_GROUP || !o->group->title)
+				continue;
+			while (i < ndone && done[i] != o->group)
+				i++;
+			if (i < ndone || ndone == sizeof done / sizeof done[0])
+				continue;
+			done[ndone++] = o->group;
+			users_of(o->group, users, sizeof users);
+			printf("\n%s (%s):\n", o->group->title, users);
+			opt_each(o->group, print_option, NULL);
+		}
+	}
+}
+
+static const char exit_text[] =
+	"0 every figure measured; 1 some figure failed (its cell says\n"
+	"fail, the reason is on stderr); 2 bad usage or bad input.  check: 1 for a\n"
+	"figure slower, fail or missing (--strict: unclear too); ab: 1 for a figure\n"
+	"slower or failed.  osbench help COMMAND: each command's own.";
+
+static void general_help(void)
+{
+	for (int c = 0; c < CMD_COUNT; c++) {
+		print_lines(c ? "       osbench " : "usage: osbench ", "                 ",
+			    commands[c]->usage);
+		print_lines("           ", "           ", commands[c]->summary);
+	}
+	printf("\n%s:\n", std_options.title);
+	opt_each(&std_options, print_option, NULL);
+	shared_tables_help();
+	for (int c = 0; c < CMD_COUNT; c++)
+		if (commands[c]->options) {
+			printf("\n%s options:\n", commands[c]->name);
+			opt_each(commands[c]->options, print_option, "skip titled");
+		}
+	print_lines("\nexit status: ", "", exit_text);
+}
+
+static int cmd_help(const struct args *a, int argc, char **argv)
+{
 	(void)argc;
 	(void)argv;
-	const char *sampling = strstr(usage_text, "@sampling@");
-	const char *traits = strstr(usage_text, "@traits@");
-
-	fwrite(usage_text, 1, (size_t)(sampling - usage_text), stdout);
-	sampling_options();
-	sampling += strlen("@sampling@");
-	fwrite(sampling, 1, (size_t)(traits - sampling), stdout);
-	trait_options();
-	fputs(traits + strlen("@traits@"), stdout);
+	if (a->help_topic >= 0 && a->help_topic != CMD_HELP)
+		command_help(commands[a->help_topic]);
+	else
+		general_help();
 	return finish_stdout(0);
 }
 
-int cmd_version(const struct args *a, int argc, char **argv)
+static int cmd_version(const struct args *a, int argc, char **argv)
 {
 	(void)a;
 	(void)argc;
@@ -134,7 +149,7 @@ static void sweep_kind(const struct module *m, char *buf, size_t len)
 		snprintf(buf, len, "sweep: threads, procs");
 }
 
-int cmd_list(const struct args *a, int argc, char **argv)
+static int cmd_list(const struct args *a, int argc, char **argv)
 {
 	(void)a;
 	(void)argc;
@@ -156,3 +171,22 @@ int cmd_list(const struct args *a, int argc, char **argv)
 	return finish_stdout(0);
 }
 
+
+const struct command_entry help_command = {
+	.name = "help", .fn = cmd_help, .flags = CMDF_NAMES, .usage = "help [COMMAND]",
+	.summary = "this usage; with COMMAND (or COMMAND --help), that command's usage,\n"
+		   "options and exit statuses",
+	.exits = "0; 2 bad usage, or standard output cannot be written",
+};
+
+const struct command_entry version_command = {
+	.name = NULL, .fn = cmd_version, .usage = "--version",
+	.summary = "the version and how this osbench was built",
+	.exits = "0; 2 bad usage, or standard output cannot be written",
+};
+
+const struct command_entry list_command = {
+	.name = "list", .fn = cmd_list, .usage = "list",
+	.summary = "tables and modules, one per line",
+	.exits = "0; 2 bad usage, or standard output cannot be written",
+};

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/common_opts.h"
 #include "cli/io.h"
 #include "sys/interrupt.h"
 #include "report/plot.h"
@@ -55,7 +56,7 @@ static int render(const char *target, const struct rfile *files, int n, int log_
 	return rc;
 }
 
-int cmd_plot(const struct args *a, int argc, char **argv)
+static int cmd_plot(const struct args *a, int argc, char **argv)
 {
 	struct rfile *files;
 	int status;
@@ -73,3 +74,30 @@ int cmd_plot(const struct args *a, int argc, char **argv)
 	free(files);
 	return status;
 }
+
+static int plot_fits(const struct args *a, char *err, size_t len)
+{
+	if (a->cdf && a->log_scale) {
+		snprintf(err, len, "--log: the --cdf time axis is always log; give one of them");
+		return -1;
+	}
+	return 0;
+}
+
+static const struct opt plot_list[] = {
+	OPT_INCLUDE(output_options),
+	{ .kind = OPT_FLAG, .name = "log", .field = OPT_FIELD(log_scale),
+	  .help = "a logarithmic value axis" },
+	{ .kind = OPT_FLAG, .name = "cdf", .field = OPT_FIELD(cdf),
+	  .help = "each figure's distribution of single operations (files\n"
+		  "written with -f long or json)" },
+	OPT_TABLE_END,
+};
+static const struct opt_table plot_options = { .opts = plot_list };
+
+const struct command_entry plot_command = {
+	.name = "plot", .fn = cmd_plot, .flags = CMDF_NAMES, .options = &plot_options,
+	.check = plot_fits, .usage = "plot FILE... [-o FILE.svg] [--log | --cdf]",
+	.summary = "an SVG picture of result files",
+	.exits = "0 written; 2 bad usage or bad input (nothing written)",
+};

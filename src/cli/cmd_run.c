@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/common_opts.h"
 #include "modules/registry.h"
 #include "cli/runplan.h"
 #include "cli/session.h"
@@ -251,7 +252,7 @@ static void write_section(struct session *s, const struct section *sec, size_t t
 	writer_table(&s->w, &view, cells);
 }
 
-int cmd_run(const struct args *a, int argc, char **argv)
+static int cmd_run(const struct args *a, int argc, char **argv)
 {
 	static struct plan plan;
 	static struct figures figs;
@@ -323,7 +324,7 @@ static const struct module *scale_module(const struct args *a)
 	return m;
 }
 
-int cmd_scale(const struct args *a, int argc, char **argv)
+static int cmd_scale(const struct args *a, int argc, char **argv)
 {
 	const struct module *m = scale_module(a);
 	const int *levels = a->nprocs ? a->procs : a->nthreads ? a->threads : default_levels;
@@ -354,3 +355,110 @@ int cmd_scale(const struct args *a, int argc, char **argv)
 	session_release(recs, (size_t)n);
 	return session_close(&s);
 }
+
+/* ---- the options ------------------------------------------------------ */
+
+static int run_fits(const struct args *a, char *err, size_t len)
+{
+	if (placement_fits(a, err, len) < 0)
+		return -1;
+	if (a->nsizes && !a->nprocs) {
+		snprintf(err, len, "--size: give --procs too (ctx points are PROCS x SIZE)");
+		return -1;
+	}
+	for (int i = 0; i < a->nprocs; i++)
+		if (a->procs[i] < 2) {
+			snprintf(err, len, "--procs: '%d': a ctx ring needs at least 2 processes",
+				 a->procs[i]);
+			return -1;
+		}
+	return 0;
+}
+
+static int scale_fits(const struct args *a, char *err, size_t len)
+{
+	if (a->nthreads && a->nprocs) {
+		snprintf(err, len, "--threads and --procs: give one or the other");
+		return -1;
+	}
+	return 0;
+}
+
+/* The options that only some modules take name them from the registry. */
+static void remote_help(char *buf, size_t len)
+{
+	char names[128];
+
+	registry_names_with(MOD_REMOTE, names, sizeof names);
+	snprintf(buf, len, "%s against an osbench serve\n(default port 7100)", names);
+}
+
+static void procs_help(char *buf, size_t len)
+{
+	char names[128];
+
+	registry_names_with(MOD_POINTS, names, sizeof names);
+	snprintf(buf, len, "%s: ring sizes, the points' processes", names);
+}
+
+static void size_help(char *buf, size_t len)
+{
+	char names[128];
+
+	registry_names_with(MOD_POINTS, names, sizeof names);
+	snprintf(buf, len, "%s: working set sizes in KB (with --procs)", names);
+}
+
+static const struct opt run_list[] = {
+	OPT_INCLUDE(output_options),
+	OPT_INCLUDE(results_format_options),
+	OPT_INCLUDE(sampling_options),
+	{ .kind = OPT_FN, .name = "placement", .arg = "P", .set = opt_set_placement,
+	  .help = "free, same (default: one CPU) or spread (one CPU each)" },
+	{ .kind = OPT_FN, .name = "remote", .arg = "HOST[:PORT]", .set = opt_set_remote,
+	  .help_fn = remote_help },
+	{ .kind = OPT_LIST, .name = "procs", .arg = "LIST", .field = OPT_FIELD(procs),
+	  .count_field = OPT_FIELD(nprocs), .max = MAX_LEVELS, .lo = 1, .hi = MAX_LEVEL,
+	  .help_fn = procs_help },
+	{ .kind = OPT_LIST, .name = "size", .arg = "LIST", .field = OPT_FIELD(sizes),
+	  .count_field = OPT_FIELD(nsizes), .max = MAX_LEVELS, .lo = 0, .hi = MAX_SIZE_KB,
+	  .help_fn = size_help },
+	{ .kind = OPT_INT, .name = "runs", .arg = "N", .field = OPT_FIELD(runs), .lo = 1,
+	  .hi = RUNS_MAX, .help = "N independent runs in one result, each calibrated\n"
+				  "afresh, the figure their median (default 1)" },
+	OPT_TABLE_END,
+};
+static const struct opt_table run_options = { .opts = run_list };
+
+static const struct opt scale_list[] = {
+	OPT_INCLUDE(output_options),
+	OPT_INCLUDE(results_format_options),
+	OPT_INCLUDE(sampling_options),
+	{ .kind = OPT_LIST, .name = "threads", .arg = "LIST", .field = OPT_FIELD(threads),
+	  .count_field = OPT_FIELD(nthreads), .max = MAX_LEVELS, .lo = 1, .hi = MAX_LEVEL,
+	  .help = "the levels, as threads (default 1,2,5,10,20,35,50)" },
+	{ .kind = OPT_LIST, .name = "procs", .arg = "LIST", .field = OPT_FIELD(procs),
+	  .count_field = OPT_FIELD(nprocs), .max = MAX_LEVELS, .lo = 1, .hi = MAX_LEVEL,
+	  .help = "the levels, as processes" },
+	OPT_TABLE_END,
+};
+static const struct opt_table scale_options = { .opts = scale_list };
+
+#define MEASURED_EXITS                                                                     \
+	"0 every figure measured; 1 some figure failed (its cell says fail, the\n"          \
+	"reason is on standard error); 2 bad usage or bad input"
+
+const struct command_entry run_command = {
+	.name = "run", .fn = cmd_run, .flags = CMDF_NAMES, .options = &run_options,
+	.check = run_fits, .usage = "[run] [OPTIONS] [NAME...]",
+	.summary = "measure the tables or modules named (none: every table; at most\n"
+		   "64 names)",
+	.exits = MEASURED_EXITS,
+};
+
+const struct command_entry scale_command = {
+	.name = "scale", .fn = cmd_scale, .flags = CMDF_NAMES, .options = &scale_options,
+	.check = scale_fits, .usage = "scale MODULE [--threads LIST | --procs LIST] [OPTIONS]",
+	.summary = "MODULE's throughput with 1, 2, 5... copies of it at once",
+	.exits = MEASURED_EXITS,
+};

@@ -23,7 +23,7 @@ static void raise_nofile(void)
 		return;
 }
 
-int cmd_serve(const struct args *a, int argc, char **argv)
+static int cmd_serve(const struct args *a, int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
@@ -60,3 +60,41 @@ int cmd_serve(const struct args *a, int argc, char **argv)
 	}
 	return 0;
 }
+
+static int set_bind(const struct opt *o, const char *v, struct args *a, char *err, size_t len)
+{
+	(void)o;
+	if (v[0] == '\0' || strpbrk(v, "\t\n\r")) {
+		snprintf(err, len, "--bind: '%s' must be non-empty and on one line without tabs", v);
+		return -1;
+	}
+	a->bind = v;
+	return 0;
+}
+
+static int set_port(const struct opt *o, const char *v, struct args *a, char *err, size_t len)
+{
+	int port;
+
+	if (opt_int_value(o->name, v, 0, 65535, &port, err, len) < 0)
+		return -1;
+	a->port = v;
+	return 0;
+}
+
+static const struct opt serve_list[] = {
+	{ .kind = OPT_FN, .name = "bind", .arg = "ADDR", .set = set_bind,
+	  .help = "the address to listen on (default 127.0.0.1)" },
+	{ .kind = OPT_FN, .name = "port", .arg = "N", .set = set_port,
+	  .help = "the TCP and UDP port (default 7100; 0: any free one)" },
+	OPT_TABLE_END,
+};
+static const struct opt_table serve_options = { .opts = serve_list };
+
+const struct command_entry serve_command = {
+	.name = "serve", .fn = cmd_serve, .options = &serve_options,
+	.usage = "serve [--bind ADDR] [--port N]",
+	.summary = "the peer for --remote, until SIGINT, SIGTERM, SIGHUP or SIGQUIT",
+	.exits = "0 stopped by a signal; 1 serving failed; 2 bad usage, or the\n"
+		 "address cannot be had",
+};

@@ -1,16 +1,17 @@
-/* The command table: adding a command is its file plus one line here
- * (and its enum command entry). */
+/* The command list: adding a command is its file (with its options,
+ * usage and exit statuses) plus its line here, in commands.h and in
+ * enum command. */
 #include "cli/commands.h"
 
-const struct command_entry commands[CMD_COUNT] = {
-	[CMD_RUN] = { .name = "run", .fn = cmd_run, .flags = CMDF_NAMES | CMDF_MEASURES },
-	[CMD_LIST] = { .name = "list", .fn = cmd_list },
-	[CMD_SCALE] = { .name = "scale", .fn = cmd_scale, .flags = CMDF_NAMES | CMDF_MEASURES },
-	[CMD_SERVE] = { .name = "serve", .fn = cmd_serve },
-	[CMD_COMPARE] = { .name = "compare", .fn = cmd_compare, .flags = CMDF_NAMES },
-	[CMD_CHECK] = { .name = "check", .fn = cmd_check, .flags = CMDF_NAMES | CMDF_MEASURES },
-	[CMD_PLOT] = { .name = "plot", .fn = cmd_plot, .flags = CMDF_NAMES },
-	[CMD_AB] = { .name = "ab", .fn = cmd_ab, .flags = CMDF_NAMES | CMDF_MEASURES },
-	[CMD_HELP] = { .name = "help", .fn = cmd_help, .flags = CMDF_NAMES },
-	[CMD_VERSION] = { .name = NULL, .fn = cmd_version },
+const struct command_entry *const commands[CMD_COUNT] = {
+	[CMD_RUN] = &run_command,
+	[CMD_LIST] = &list_command,
+	[CMD_SCALE] = &scale_command,
+	[CMD_SERVE] = &serve_command,
+	[CMD_COMPARE] = &compare_command,
+	[CMD_CHECK] = &check_command,
+	[CMD_PLOT] = &plot_command,
+	[CMD_AB] = &ab_command,
+	[CMD_HELP] = &help_command,
+	[CMD_VERSION] = &version_command,
 };
