@@ -120,7 +120,7 @@ static int cmd_help(const struct args *a, int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	if (a->help_topic >= 0 && a->help_topic != CMD_HELP)
+	if (a->help_topic >= 0)
 		command_help(commands[a->help_topic]);
 	else
 		general_help();

@@ -451,8 +451,8 @@ static const struct opt_table scale_options = { .opts = scale_list };
 const struct command_entry run_command = {
 	.name = "run", .fn = cmd_run, .flags = CMDF_NAMES, .options = &run_options,
 	.check = run_fits, .usage = "[run] [OPTIONS] [NAME...]",
-	.summary = "measure the tables or modules named (none: every table; at most\n"
-		   "64 names)",
+	.summary = "measure the tables or modules named, at most 64 names (none:\n"
+		   "every table)",
 	.exits = MEASURED_EXITS,
 };
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "cli/commands.h"
 #include "unit.h"
 
 static char err[512];
@@ -63,6 +64,21 @@ static void test_accepted(void)
 					 a.nprocs == 2 && a.nsizes == 2 && a.sizes[0] == 0);
 	CHECK("args serve options", parse("serve --bind 127.0.0.1 --port 0", &a) == 0 &&
 					    a.cmd == CMD_SERVE && strcmp(a.port, "0") == 0);
+	CHECK("args options before the command's word",
+	      parse("--reps 3 check a.tsv", &a) == 0 && a.cmd == CMD_CHECK && a.reps == 3 &&
+		      a.nnames == 1);
+	CHECK("args an option's value is not the command's word",
+	      parse("-l run null", &a) == 0 && a.cmd == CMD_RUN && strcmp(a.label, "run") == 0 &&
+		      a.nnames == 1 && strcmp(a.names[0], "null") == 0);
+	CHECK("args check and ab take junit and --tolerance",
+	      parse("check a -f junit --tolerance 5", &a) == 0 && strcmp(a.format, "junit") == 0 &&
+		      a.tolerance == 5 && parse("ab x y -f junit --tolerance=2", &a) == 0);
+	CHECK("args help COMMAND asks about it", parse("help check", &a) == 0 &&
+							 a.cmd == CMD_HELP && a.help_topic == CMD_CHECK);
+	CHECK("args COMMAND --help asks about it",
+	      parse("check a.tsv --help", &a) == 0 && a.cmd == CMD_HELP && a.help_topic == CMD_CHECK);
+	CHECK("args --help alone asks about everything",
+	      parse("--help", &a) == 0 && a.cmd == CMD_HELP && a.help_topic == -1);
 }
 
 static void test_refused(void)
@@ -95,10 +111,62 @@ static void test_refused(void)
 	CHECK("args port junk", refused_naming("serve --port http", "'http'"));
 	CHECK("args tolerance negative", refused_naming("check a --tolerance -1", "'-1'"));
 	CHECK("args tolerance nan", refused_naming("check a --tolerance nan", "'nan'"));
+	CHECK("args tolerance for run", refused_naming("run --tolerance 5", "'--tolerance'"));
+	CHECK("args junit for run", refused_naming("run -f junit", "'junit' applies to"));
+	CHECK("args cdf with log", refused_naming("plot a --cdf --log", "--log"));
+	CHECK("args free placement with a cpu",
+	      refused_naming("check a --placement free --cpu 1", "--cpu"));
+	CHECK("args a name of no option", refused_naming("--=x", "'--=x'"));
+}
+
+struct seen_opt {
+	const struct opt *o[256];
+	int n, clash;
+};
+
+/* Every name means one option everywhere: a short letter one long name,
+ * and a long name takes a value in every table or in none (the command's
+ * word is found before its table is known). */
+static void note_opt(const struct opt *o, const struct opt_table *group, void *arg)
+{
+	struct seen_opt *s = arg;
+
+	(void)group;
+	for (int i = 0; i < s->n; i++) {
+		const struct opt *p = s->o[i];
+		if (strcmp(p->name, o->name) == 0 &&
+		    (p->short_name != o->short_name || (p->kind == OPT_FLAG) != (o->kind == OPT_FLAG)))
+			s->clash++;
+		if (o->short_name && p->short_name == o->short_name && strcmp(p->name, o->name) != 0)
+			s->clash++;
+	}
+	if (!o->help && !o->help_fn)
+		s->clash++;
+	if (s->n < 256)
+		s->o[s->n++] = o;
+}
+
+static void test_tables(void)
+{
+	static struct seen_opt s;
+
+	int described = 0;
+
+	opt_each(&std_options, note_opt, &s);
+	for (int c = 0; c < CMD_COUNT; c++) {
+		described += commands[c]->usage && commands[c]->summary && commands[c]->exits;
+		if (commands[c]->options)
+			opt_each(commands[c]->options, note_opt, &s);
+	}
+	CHECK("args every command has a usage, a summary and exit statuses",
+	      described == CMD_COUNT);
+	CHECK("args every option's names mean one option, each with its help",
+	      s.n > 20 && s.clash == 0);
 }
 
 void test_args(void)
 {
 	test_accepted();
 	test_refused();
+	test_tables();
 }

@@ -1,0 +1,72 @@
+#!/bin/sh
+# Options and their documentation: `osbench help COMMAND` prints that
+# command's usage, options and exit statuses from its option table, every
+# option is in --help, and the man page's OPTIONS section gives each
+# command exactly the options the binary lists for it.
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+man_page=$top/osbench.1
+commands="run list scale serve compare check plot ab help"
+
+# the long names of the options a help text lists, one per line, sorted
+listed() { # FILE
+	sed -n 's/^  \(-[a-zA-Z], \|    \)\(--[a-z][a-z-]*\).*/\2/p' "$1" | sort
+}
+
+# the long names the man page's OPTIONS section gives a command: the
+# entries under a heading that is its name, or that names it in
+# parentheses ("Sampling options (run, scale, check, ab)")
+man_options() { # COMMAND
+	awk -v cmd="$1" '
+		/^\.SH / { in_opts = ($0 == ".SH OPTIONS"); mine = 0; next }
+		!in_opts { next }
+		/^\.SS / {
+			h = $0; sub(/^\.SS /, "", h); gsub(/"/, "", h); mine = (h == cmd)
+			if (match(h, /\(.*\)/)) {
+				n = split(substr(h, RSTART + 1, RLENGTH - 2), c, /, */)
+				for (i = 1; i <= n; i++) if (c[i] == cmd) mine = 1
+			}
+			next
+		}
+		/^\.TP/ { entry = 1; next }
+		entry {
+			entry = 0
+			if (mine && match($0, /\\-\\-[a-z]([a-z]|\\-)*/)) {
+				o = substr($0, RSTART, RLENGTH); gsub(/\\/, "", o); print o
+			}
+		}' "$man_page" | sort
+}
+
+# --- help COMMAND
+run help check
+check "options help check exits 0" [ "$rc" -eq 0 ]
+check "options help check prints check's usage" grep -q '^usage: osbench check BASELINE \[CURRENT\]' "$work/out"
+check "options help check lists --tolerance" grep -q '^      --tolerance PCT  ' "$work/out"
+check "options help check says its exit statuses" sh -c 'grep -qx "exit status:" "$1" && grep -q "1 a figure slower, fail or" "$1"' _ "$work/out"
+check "options help check lists no option of another command" sh -c '! grep -q -- "--threads\|--bind\|--cdf" "$1"' _ "$work/out"
+cp "$work/out" "$work/help-check"
+run check --help
+check "options check --help is help check" cmp -s "$work/out" "$work/help-check"
+run --help
+cp "$work/out" "$work/help"
+check "options --help is not help check" sh -c '! cmp -s "$1" "$2"' _ "$work/help" "$work/help-check"
+check "options --help lists --tolerance" grep -q '^      --tolerance PCT  ' "$work/help"
+refused "options help of no command" "help: 'bogus' is not a command (see 'osbench --help')" help bogus
+
+# --- every command's options are in --help, and in the man page as in help
+for c in $commands; do
+	run help "$c"
+	listed "$work/out" >"$work/help.$c"
+	missing=$(listed "$work/help" | comm -13 - "$work/help.$c" | tr '\n' ' ')
+	check "options --help lists every option of $c${missing:+ (not: $missing)}" [ -z "$missing" ]
+	man_options "$c" >"$work/man.$c"
+	if cmp -s "$work/man.$c" "$work/help.$c"; then
+		ok "options the man page gives $c the options help $c lists"
+	else
+		fail "options the man page gives $c the options help $c lists: man only: $(comm -23 "$work/man.$c" "$work/help.$c" | tr '\n' ' ')help only: $(comm -13 "$work/man.$c" "$work/help.$c" | tr '\n' ' ')"
+	fi
+done
+# the extraction itself finds something: an empty list on both sides
+# would agree
+check "options the man page's run options found" sh -c 'grep -qx -- --quick "$1" && grep -qx -- --remote "$1" && [ "$(wc -l <"$1")" -ge 10 ]' _ "$work/man.run"
+check "options help run's options found" sh -c 'grep -qx -- --output "$1" && [ "$(wc -l <"$1")" -ge 10 ]' _ "$work/help.run"
