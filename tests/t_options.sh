@@ -70,3 +70,23 @@ done
 # would agree
 check "options the man page's run options found" sh -c 'grep -qx -- --quick "$1" && grep -qx -- --remote "$1" && [ "$(wc -l <"$1")" -ge 10 ]' _ "$work/man.run"
 check "options help run's options found" sh -c 'grep -qx -- --output "$1" && [ "$(wc -l <"$1")" -ge 10 ]' _ "$work/help.run"
+
+# --- check -f long in rerun mode: a row per figure with both sides and
+# the interval; a warning about scatter points at what check shows
+run run -q -o "$work/base.tsv" null
+check "options a baseline to check against" [ "$rc" -eq 0 ]
+run check -q -f long "$work/base.tsv"
+check "options check -f long measuring now is not refused" [ "$rc" -le 1 ]
+check "options check -f long: one row for the figure, both sides and the interval" awk -F'\t' '
+	NR == 1 || /^#/ { if ($1 == "table") for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$col["column"] == "null call" { rows++
+		if ($col["baseline"] + 0 <= 0 || $col["current"] + 0 <= 0) bad++
+		if ($col["lo"] + 0 <= 0 || $col["hi"] + 0 < $col["lo"] + 0) bad++ }
+	END { exit !(col["verdict"] && rows == 1 && !bad) }' "$work/out"
+if grep -q 'scatter.* widely' "$work/err"; then
+	check "options check's scatter warning points at check -f long" sh -c '
+		grep -q "spread between runs, which check -f long lists" "$1" &&
+		! grep -q "see --format long" "$1"' _ "$work/err"
+else
+	echo "skip options check's scatter warning: no figure scattered this time"
+fi
