@@ -30,7 +30,7 @@ static void print_option(const struct opt *o, const struct opt_table *group, voi
 {
 	char text[1024];
 
-	/* with skip_titled, a shared table with a title is printed once */
+	/* arg set: a shared table with a title is printed once, on its own */
 	if (arg && group->title)
 		return;
 	opt_help_text(o, text, sizeof text);
@@ -57,7 +57,8 @@ static void users_of(const struct opt_table *t, char *buf, size_t len)
 	buf[0] = '\0';
 	for (int c = 0; c < CMD_COUNT && used < len; c++) {
 		const struct command_entry *k = commands[c];
-		for (const struct opt *o = k->options ? k->options->opts : NULL; o && o->kind; o++)
+		for (const struct opt *o = k->options ? k->options->opts : NULL;
+		     o && o->kind != OPT_END; o++)
 			if (o->kind == OPT_GROUP && o->group == t) {
 				int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
 						 k->name);
@@ -75,7 +76,8 @@ static void shared_tables_help(void)
 
 	for (int c = 0; c < CMD_COUNT; c++) {
 		const struct command_entry *k = commands[c];
-		for (const struct opt *o = k->options ? k->options->opts : NULL; o && o->kind; o++) {
+		for (const struct opt *o = k->options ? k->options->opts : NULL;
+		     o && o->kind != OPT_END; o++) {
 			char users[128];
 			size_t i = 0;
 			if (o->kind != OPT_GROUP || !o->group->title)
