@@ -204,6 +204,20 @@ static void figure_name(const struct record *r, char *buf, size_t len)
 		 r->module, r->params[0] ? " " : "", r->params);
 }
 
+/* The first few distorted figures are named one per line; the rest are
+ * counted at the end. */
+#define DISTORTED_NAMED 5
+
+static void warn_distorted(struct session *s, const struct record *r)
+{
+	char what[128];
+
+	if (s->distorted++ >= DISTORTED_NAMED)
+		return;
+	figure_name(r, what, sizeof what);
+	fprintf(stderr, "osbench: warning: %s is distorted: %s\n", what, r->m.distortion.reason);
+}
+
 /* Run r of every figure into m[i * runs + r]; -1 when interrupted. */
 static int measure_runs(struct session *s, const struct subject *subjects, size_t n,
 			struct measurement *m)
@@ -270,6 +284,8 @@ int session_measure_all(struct session *s, const struct subject *subjects,
 			fprintf(stderr, "osbench: %s: %s\n", what, got->reason);
 		}
 		s->noisy += got->status == ST_OK && got->noisy;
+		if (got->status == ST_OK && got->distortion.reason[0])
+			warn_distorted(s, &records[i]);
 	}
 	free(m);
 	return 0;
@@ -293,6 +309,9 @@ int session_close(struct session *s)
 		fprintf(stderr, "osbench: warning: %d figure%s scatter%s widely (cv above %.0f%%); "
 				"see --format long\n", s->noisy, s->noisy > 1 ? "s" : "",
 			s->noisy > 1 ? "" : "s", NOISY_CV_PCT);
+	if (s->distorted > DISTORTED_NAMED)
+		fprintf(stderr, "osbench: warning: %d more figures are distorted; see the "
+				"distorted column of --format long\n", s->distorted - DISTORTED_NAMED);
 	if (s->writes)
 		status = dest_close(&s->out, status);
 	if (tmpdir_remove(s->tmpdir) < 0)
