@@ -72,7 +72,7 @@ run run -f long -q --cpu 0 null
 check "peer: the run still succeeds" [ "$rc" -eq 0 ]
 d=$(long_cell "$work/out" syscall 'null call' distorted)
 check "peer: the figure is distorted by the pinned osbench" \
-	sh -c 'echo "$1" | grep -qF "osbench (pid $2) pinned to the same cpu"' _ "$d" "$peer"
+	sh -c 'echo "$1" | grep -qE "osbench \(pids? ([0-9]+, )*$2(, [0-9]+)*\) pinned to the same cpu"' _ "$d" "$peer"
 check "peer: and a warning names the figure" \
 	grep -qF "osbench: warning: null is distorted: " "$work/err"
 v=$(long_cell "$work/out" syscall 'null call' value_us)
@@ -85,7 +85,7 @@ kill "$peer" 2>/dev/null
 wait "$peer" 2>/dev/null
 run run -f long -q --cpu 0 null
 d=$(long_cell "$work/out" syscall 'null call' distorted)
-check "peer gone: it is no longer named" sh -c '! echo "$1" | grep -qF "osbench (pid $2)"' _ "$d" "$peer"
+check "peer gone: it is no longer named" sh -c '! echo "$1" | grep -qE "[ ,]$2[,)]"' _ "$d" "$peer"
 
 # a busy loop on CPU 0 at normal priority, the run at the lowest: it
 # waits for its CPU nearly all the time

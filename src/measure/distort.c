@@ -23,7 +23,7 @@ static void peer_on(int cpu, pid_t self, char *who, size_t len)
 {
 	static double checked_ns = -1;
 	static int last_cpu = -2;
-	static char last[48];
+	static char last[64];
 	double now = clock_ns();
 
 	if (cpu < 0) {

@@ -31,7 +31,7 @@ struct distort_probe {
 /* What one round lost; -1 where the system does not say. */
 struct distort_round {
 	double wait_pct, steal_pct, throttled_pct;
-	char peer[48];        /* another osbench on the CPU, or "" */
+	char peer[64];        /* other osbench processes on the CPU, or "" */
 };
 
 /* A figure's rounds so far. */
@@ -40,7 +40,7 @@ struct distort_acc {
 	int nwait, nsteal, nthrottled;
 	int spoilt, rounds;
 	double worst_wait, worst_steal, worst_throttled;
-	char peer[48];
+	char peer[64];
 };
 
 void distort_begin(struct distort_probe *p, int cpu);

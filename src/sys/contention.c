@@ -164,6 +164,9 @@ int contention_throttled_ns(double *ns)
 
 /* ---- another osbench ---------------------------------------------------- */
 
+/* The most other osbench processes a figure's reason names. */
+#define PEERS_NAMED 3
+
 static pid_t parent_of(pid_t pid)
 {
 	char path[64], buf[512];
@@ -215,6 +218,17 @@ static int pinned_to(const char *list, int cpu)
 	return has && count < affinity_online_cpus();
 }
 
+/* "osbench (pid 7)", "osbench (pids 7, 9)" */
+static void name_peers(const long *pids, int n, char *who, size_t len)
+{
+	size_t used = (size_t)snprintf(who, len, "osbench (pid%s", n > 1 ? "s" : "");
+
+	for (int i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(who + used, len - used, "%s%ld", i ? ", " : " ", pids[i]);
+	if (used < len)
+		snprintf(who + used, len - used, ")");
+}
+
 static int pinned_osbench(pid_t pid, int cpu)
 {
 	char path[64], buf[2048];
@@ -239,11 +253,12 @@ int contention_peer(pid_t self, int cpu, char *who, size_t len)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *e;
+	long pids[PEERS_NAMED];
 	int found = 0;
 
 	if (!d)
 		return -1;
-	while (!found && (e = readdir(d)) != NULL) {
+	while (found < PEERS_NAMED && (e = readdir(d)) != NULL) {
 		char *end;
 		long pid = strtol(e->d_name, &end, 10);
 		if (end == e->d_name || *end || pid <= 1 || pid == self)
@@ -251,10 +266,11 @@ int contention_peer(pid_t self, int cpu, char *who, size_t len)
 		if (!pinned_osbench((pid_t)pid, cpu) || is_ancestor(self, (pid_t)pid) ||
 		    is_ancestor((pid_t)pid, self))
 			continue;
-		snprintf(who, len, "osbench (pid %ld)", pid);
-		found = 1;
+		pids[found++] = pid;
 	}
 	if (closedir(d) < 0)
 		return -1;
-	return found;
+	if (found)
+		name_peers(pids, found, who, len);
+	return found > 0;
 }

@@ -25,8 +25,9 @@ int contention_steal(int cpu, double *steal, double *total);
 int contention_throttled_ns(double *ns);
 
 /* Another osbench process (not self, not one of self's descendants) whose
- * CPU affinity includes cpu, or any CPU when cpu < 0: 1 with "osbench
- * (pid N)" in who, 0 when none, -1 where processes cannot be listed. */
+ * CPU affinity includes cpu and fewer CPUs than are online: 1 with
+ * "osbench (pid N)" or "osbench (pids N, M)" in who, 0 when none, -1 where
+ * processes cannot be listed. */
 int contention_peer(pid_t self, int cpu, char *who, size_t len);
 
 #endif
