@@ -102,3 +102,28 @@ w=$(long_cell "$work/out" syscall 'null call' wait_pct)
 check "busy loop: wait_pct above the limit" awk -v w="$w" 'BEGIN { exit !(w + 0 > 40) }'
 check "busy loop: nothing left" tmp_empty
 check "busy loop: no process left" no_process_left
+
+# a cgroup whose CPU quota is a tenth of a CPU: the run is throttled
+# (cgroup v1's cpu controller or v2's cpu.max; root only)
+cg=
+if [ "$(id -u)" -eq 0 ] && [ -w /sys/fs/cgroup/cpu ] && [ -f /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
+	cg=/sys/fs/cgroup/cpu/osbench-test-$$
+	mkdir "$cg" && echo 100000 >"$cg/cpu.cfs_period_us" && echo 10000 >"$cg/cpu.cfs_quota_us" || cg=
+elif [ "$(id -u)" -eq 0 ] && grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null; then
+	cg=/sys/fs/cgroup/osbench-test-$$
+	mkdir "$cg" && echo "10000 100000" >"$cg/cpu.max" || cg=
+fi
+if [ -z "$cg" ]; then
+	echo "skip distort cgroup throttling: needs root and a writable cpu controller"
+else
+	sh -c 'echo $$ >"$1/cgroup.procs" && exec "$2" run -f long -q null' _ "$cg" "$OSBENCH" \
+		>"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+	rmdir "$cg"
+	d=$(long_cell "$work/out" syscall 'null call' distorted)
+	check "cgroup quota: the figure is distorted by throttling" \
+		sh -c 'echo "$1" | grep -qE "cgroup throttled [0-9]+% of the time"' _ "$d"
+	t=$(long_cell "$work/out" syscall 'null call' throttled_pct)
+	check "cgroup quota: throttled_pct above the limit" awk -v t="$t" 'BEGIN { exit !(t + 0 > 1) }'
+	check "cgroup quota: the cgroup is gone" [ ! -d "$cg" ]
+fi

@@ -97,6 +97,24 @@ int contention_steal(int cpu, double *steal, double *total)
 	return -1;
 }
 
+/* Whether the comma-separated names hold name exactly ("cpu" is not
+ * "cpuset"). */
+static int has_name(const char *names, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = names; *p;) {
+		const char *comma = strchr(p, ',');
+		size_t n = comma ? (size_t)(comma - p) : strlen(p);
+		if (n == len && strncmp(p, name, len) == 0)
+			return 1;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	return 0;
+}
+
 /* The cgroup path of this process for controller ("" for v2's unified
  * line), into out. */
 static int cgroup_path(const char *controller, char *out, size_t len)
@@ -111,7 +129,7 @@ static int cgroup_path(const char *controller, char *out, size_t len)
 			continue;
 		*c2 = '\0';
 		const char *names = c1 + 1;
-		int match = controller[0] ? strstr(names, controller) != NULL
+		int match = controller[0] ? has_name(names, controller)
 					  : strcmp(line, "0") == 0 && names[0] == '\0';
 		if (match) {
 			snprintf(out, len, "%s", c2 + 1);
