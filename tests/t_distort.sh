@@ -81,6 +81,10 @@ run ab -q "$OSBENCH" "$OSBENCH" --cpu 0 --placement same null
 check "peer: ab calls the figure unclear" \
 	sh -c 'grep "^syscall${T}null call${T}" "$1" | awk -F"\t" "{ exit \$NF != \"unclear\" }"' _ "$work/out"
 check "peer: ab warns why" grep -qF "osbench: warning: ab: syscall/null call: A distorted: " "$work/err"
+run run -f long -q null
+d=$(long_cell "$work/out" syscall 'null call' distorted)
+check "peer: without --cpu the run measures on a cpu no osbench is pinned to" \
+	sh -c '! echo "$1" | grep -qE "[ ,]$2[,)]"' _ "$d" "$peer"
 kill "$peer" 2>/dev/null
 wait "$peer" 2>/dev/null
 run run -f long -q --cpu 0 null

@@ -8,6 +8,7 @@
 
 #include "sys/affinity.h"
 #include "sys/build.h"
+#include "sys/contention.h"
 #include "sys/fstype.h"
 #include "sys/hugepages.h"
 #include "sys/interrupt.h"
@@ -59,6 +60,19 @@ void session_defaults(struct run_opts *o, enum session_kind kind, int quick)
 	}
 }
 
+/* Without --cpu a run measures on the first CPU it may use that no other
+ * osbench is pinned to (two runs at once would otherwise share CPU 0
+ * and both be distorted); on the first one when every one is taken. */
+static int untaken_cpu(void)
+{
+	char who[64];
+
+	for (int i = 0, cpu; (cpu = affinity_allowed_cpu(i)) >= 0; i++)
+		if (contention_peer(getpid(), cpu, who, sizeof who) == 0)
+			return cpu;
+	return affinity_first_allowed();
+}
+
 static void resolve_opts(struct session *s, const struct args *a, enum session_kind kind)
 {
 	struct run_opts *o = &s->opts;
@@ -80,7 +94,8 @@ static void resolve_opts(struct session *s, const struct args *a, enum session_k
 		o->placement = PLACE_SAME;
 	else
 		o->placement = scale ? PLACE_FREE : DEFAULT_PLACEMENT;
-	o->cpu = a->cpu >= 0 ? a->cpu : affinity_first_allowed();
+	o->cpu = a->cpu >= 0 ? a->cpu : o->placement == PLACE_FREE ? affinity_first_allowed()
+								  : untaken_cpu();
 	o->io_timeout_ms = IO_TIMEOUT_MS;
 	/* generous: a child normally takes a calibration (a few samples),
 	   a warm-up and its samples, each twice when it has a baseline */

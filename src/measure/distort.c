@@ -68,6 +68,9 @@ void distort_add(struct distort_acc *a, const struct distort_round *r)
 	add_one(r->wait_pct, &a->wait, &a->nwait, &a->worst_wait);
 	add_one(r->steal_pct, &a->steal, &a->nsteal, &a->worst_steal);
 	add_one(r->throttled_pct, &a->throttled, &a->nthrottled, &a->worst_throttled);
+	a->spoilt_wait += r->wait_pct > WAIT_LIMIT_PCT;
+	a->spoilt_steal += r->steal_pct > STEAL_LIMIT_PCT;
+	a->spoilt_throttled += r->throttled_pct > THROTTLED_LIMIT_PCT;
 	a->spoilt += r->wait_pct > WAIT_LIMIT_PCT || r->steal_pct > STEAL_LIMIT_PCT ||
 		     r->throttled_pct > THROTTLED_LIMIT_PCT || r->peer[0];
 	if (r->peer[0])
@@ -94,17 +97,28 @@ static void say_why(const struct distortion *d, const struct distort_acc *a, cha
 		if (used < len)                                                               \
 			used += (size_t)snprintf(buf + used, len - used, __VA_ARGS__);        \
 	} while (0)
+	/* the mean where it is past the limit, else the worst rounds' */
+#define SAY_SHARE(spoilt, mean, limit, worst, what)                                           \
+	do {                                                                                  \
+		if ((mean) > (limit))                                                         \
+			SAY(what, (mean), "");                                                \
+		else if ((spoilt) > 0) {                                                      \
+			char rounds[48];                                                      \
+			snprintf(rounds, sizeof rounds, " in %d of %d rounds", (spoilt),     \
+				 a->rounds);                                                  \
+			SAY(what, (worst), rounds);                                           \
+		}                                                                             \
+	} while (0)
 	buf[0] = '\0';
-	if (d->wait_pct > WAIT_LIMIT_PCT)
-		SAY("waited for its cpu %.0f%% of the time", d->wait_pct);
-	if (d->steal_pct > STEAL_LIMIT_PCT)
-		SAY("%.0f%% of the cpu stolen by the hypervisor", d->steal_pct);
-	if (d->throttled_pct > THROTTLED_LIMIT_PCT)
-		SAY("cgroup throttled %.0f%% of the time", d->throttled_pct);
+	SAY_SHARE(a->spoilt_wait, d->wait_pct, WAIT_LIMIT_PCT, a->worst_wait,
+		  "waited for its cpu %.0f%% of the time%s");
+	SAY_SHARE(a->spoilt_steal, d->steal_pct, STEAL_LIMIT_PCT, a->worst_steal,
+		  "%.0f%% of the cpu stolen by the hypervisor%s");
+	SAY_SHARE(a->spoilt_throttled, d->throttled_pct, THROTTLED_LIMIT_PCT, a->worst_throttled,
+		  "cgroup throttled %.0f%% of the time%s");
 	if (a->peer[0])
 		SAY("%s pinned to the same cpu", a->peer);
-	if (!buf[0])
-		SAY("%d of %d rounds disturbed", a->spoilt, a->rounds);
+#undef SAY_SHARE
 #undef SAY
 }
 

@@ -39,6 +39,7 @@ struct distort_acc {
 	double wait, steal, throttled;
 	int nwait, nsteal, nthrottled;
 	int spoilt, rounds;
+	int spoilt_wait, spoilt_steal, spoilt_throttled; /* rounds past each limit */
 	double worst_wait, worst_steal, worst_throttled;
 	char peer[64];
 };
