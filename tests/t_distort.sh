@@ -57,7 +57,8 @@ check "run json: distorted is a string" grep -qE '"distorted": "[^"]*"' "$work/o
 
 # --- the disturbances themselves need two CPUs, CPU 0 allowed, taskset
 cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
-if [ "$cpus" -lt 2 ] || ! command -v taskset >/dev/null 2>&1 || ! taskset -c 0 true 2>/dev/null; then
+if [ "$cpus" -lt 2 ] || ! command -v taskset >/dev/null 2>&1 || ! taskset -c 0 true 2>/dev/null ||
+	! taskset -c "$((cpus - 1))" true 2>/dev/null; then
 	echo "skip distort peer and busy loop: needs two CPUs, CPU 0 and taskset"
 	exit 0
 fi
@@ -65,10 +66,12 @@ fi
 # another osbench pinned to the measuring CPU (a sleeping stand-in: the
 # name and the pinning are what a run can see)
 mkdir "$work/peer" && cp "$(command -v sleep)" "$work/peer/osbench" || exit 2
-taskset -c 0 "$work/peer/osbench" 60 &
+# the last CPU: the one other default runs take last
+last=$((cpus - 1))
+taskset -c "$last" "$work/peer/osbench" 60 &
 peer=$!
 sleep 0.2
-run run -f long -q --cpu 0 null
+run run -f long -q --cpu "$last" null
 check "peer: the run still succeeds" [ "$rc" -eq 0 ]
 d=$(long_cell "$work/out" syscall 'null call' distorted)
 check "peer: the figure is distorted by the pinned osbench" \
@@ -77,19 +80,26 @@ check "peer: and a warning names the figure" \
 	grep -qF "osbench: warning: null is distorted: " "$work/err"
 v=$(long_cell "$work/out" syscall 'null call' value_us)
 check "peer: the figure is still printed" positive "$v"
-run ab -q "$OSBENCH" "$OSBENCH" --cpu 0 --placement same null
+run ab -q "$OSBENCH" "$OSBENCH" --cpu "$last" --placement same null
 check "peer: ab calls the figure unclear" \
 	sh -c 'grep "^syscall${T}null call${T}" "$1" | awk -F"\t" "{ exit \$NF != \"unclear\" }"' _ "$work/out"
 check "peer: ab warns why" grep -qF "osbench: warning: ab: syscall/null call: A distorted: " "$work/err"
-run run -f long -q null
-d=$(long_cell "$work/out" syscall 'null call' distorted)
-check "peer: without --cpu the run measures on a cpu no osbench is pinned to" \
-	sh -c '! echo "$1" | grep -qE "[ ,]$2[,)]"' _ "$d" "$peer"
 kill "$peer" 2>/dev/null
 wait "$peer" 2>/dev/null
-run run -f long -q --cpu 0 null
+run run -f long -q --cpu "$last" null
 d=$(long_cell "$work/out" syscall 'null call' distorted)
 check "peer gone: it is no longer named" sh -c '! echo "$1" | grep -qE "[ ,]$2[,)]"' _ "$d" "$peer"
+
+# without --cpu a run measures on a CPU no other osbench is pinned to
+taskset -c 0 "$work/peer/osbench" 60 &
+peer0=$!
+sleep 0.2
+run run -f long -q null
+kill "$peer0" 2>/dev/null
+wait "$peer0" 2>/dev/null
+d=$(long_cell "$work/out" syscall 'null call' distorted)
+check "peer on cpu 0: a run without --cpu measures elsewhere" \
+	sh -c '! echo "$1" | grep -qE "[ ,]$2[,)]"' _ "$d" "$peer0"
 
 # a busy loop on CPU 0 at normal priority, the run at the lowest: it
 # waits for its CPU nearly all the time
