@@ -63,6 +63,16 @@ struct tail {
 	double cdf[TAIL_CDF_POINTS];
 };
 
+/* What took the CPU away from a figure, the means over its rounds (-1
+ * where the system does not say; see src/measure/distort.h). */
+struct distortion {
+	double wait_pct;      /* its measuring process runnable, waiting */
+	double steal_pct;     /* its CPU given to another guest */
+	double throttled_pct; /* its cgroup held back by a CPU quota */
+	int spoilt_rounds;    /* rounds past one of the limits */
+	char reason[192];     /* why the figure is distorted; "" if not */
+};
+
 struct measurement {
 	enum status status;
 	char reason[256];     /* why fail or - */
@@ -77,6 +87,7 @@ struct measurement {
 	double vcsw_per_op, ivcsw_per_op;
 	double cpu_pct;       /* user+sys over wall, 100 = one CPU busy */
 	int noisy;            /* cv_pct above NOISY_CV_PCT */
+	struct distortion distortion;
 	enum placement placement;
 	double *samples;      /* every sample, in the order taken; owned */
 	struct tail tail;

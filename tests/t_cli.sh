@@ -5,7 +5,7 @@
 
 SYSCALL="Host${T}OS${T}Mhz${T}null call${T}null I/O${T}stat${T}open clos${T}slct TCP${T}sig inst${T}sig hndl"
 PROC="Host${T}OS${T}Mhz${T}fork proc${T}exec proc${T}sh proc"
-LONG="table${T}column${T}module${T}params${T}n${T}reps${T}median_us${T}min_us${T}max_us${T}cv_pct${T}ctxsw_vol_per_op${T}ctxsw_invol_per_op${T}cpu_pct${T}status${T}reason${T}unit${T}noisy${T}ci_lo_us${T}ci_hi_us${T}rounds${T}samples_us${T}placement${T}value_us${T}op_p50_us${T}op_p99_us${T}op_p999_us${T}op_max_us${T}stalls${T}op_batch${T}op_cdf_us${T}runs${T}run_values_us"
+LONG="table${T}column${T}module${T}params${T}n${T}reps${T}median_us${T}min_us${T}max_us${T}cv_pct${T}ctxsw_vol_per_op${T}ctxsw_invol_per_op${T}cpu_pct${T}status${T}reason${T}unit${T}noisy${T}ci_lo_us${T}ci_hi_us${T}rounds${T}samples_us${T}placement${T}value_us${T}op_p50_us${T}op_p99_us${T}op_p999_us${T}op_max_us${T}stalls${T}op_batch${T}op_cdf_us${T}runs${T}run_values_us${T}wait_pct${T}steal_pct${T}throttled_pct${T}distorted"
 
 # --- informational commands
 run --version
@@ -43,7 +43,7 @@ check "cli a module prints its own column only" has_line "Host${T}OS${T}Mhz${T}n
 run run --quick --format long stat fork
 check "cli long header exact" has_line "$LONG"
 check "cli long has one row per figure" [ "$(grep -c "^syscall${T}\|^proc${T}" "$work/out")" -eq 2 ]
-check "cli long rows are ok with numbers" awk -F'\t' '$1 == "syscall" || $1 == "proc" { if ($14 != "ok" || $7 + 0 <= 0 || NF != 32) bad++ } END { exit bad > 0 }' "$work/out"
+check "cli long rows are ok with numbers" awk -F'\t' '$1 == "syscall" || $1 == "proc" { if ($14 != "ok" || $7 + 0 <= 0 || NF != 36) bad++ } END { exit bad > 0 }' "$work/out"
 run run --quick --format json stat
 if command -v python3 >/dev/null 2>&1; then
 	check "cli json parses" python3 -m json.tool "$work/out" >/dev/null

@@ -115,6 +115,16 @@ static void say_failures(const struct record *rec, const struct ab_figure *f, si
 					f[i].side[k].reason);
 }
 
+/* Why a figure could not be judged, one line each; the verdict says
+ * unclear. */
+static void say_distorted(const struct ab_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].distorted)
+			fprintf(stderr, "osbench: warning: ab: %s/%s: %s\n", rows[i].rec->table,
+				rows[i].rec->column, rows[i].why);
+}
+
 static int report(const struct args *a, const struct session *s, const struct ab_side sides[2],
 		  const struct record *rec, const struct ab_figure *f, size_t n)
 {
@@ -131,6 +141,7 @@ static int report(const struct args *a, const struct session *s, const struct ab
 		return 2;
 	}
 	say_failures(rec, f, n);
+	say_distorted(rows, n);
 	if (dest_open(&out, a->output, "ab") < 0) {
 		free(rows);
 		return 2;

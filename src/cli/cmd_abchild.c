@@ -59,6 +59,7 @@ static void one_round(const struct ab_request *q, const char *argv0, struct ab_r
 	r->n = rep.n;
 	r->base_n = rep.base_n;
 	r->bytes_per_op = rep.bytes_per_op;
+	r->wait_pct = rep.wait_pct;
 	r->nsamples = r->status_ok ? rep.nsamples : 0;
 	memcpy(r->samples, samples, (size_t)r->nsamples * sizeof samples[0]);
 }

@@ -8,6 +8,7 @@
 
 #include "sys/affinity.h"
 #include "sys/build.h"
+#include "sys/contention.h"
 #include "sys/fstype.h"
 #include "sys/hugepages.h"
 #include "sys/interrupt.h"
@@ -59,6 +60,19 @@ void session_defaults(struct run_opts *o, enum session_kind kind, int quick)
 	}
 }
 
+/* Without --cpu a run measures on the first CPU it may use that no other
+ * osbench is pinned to (two runs at once would otherwise share CPU 0
+ * and both be distorted); on the first one when every one is taken. */
+static int untaken_cpu(void)
+{
+	char who[64];
+
+	for (int i = 0, cpu; (cpu = affinity_allowed_cpu(i)) >= 0; i++)
+		if (contention_peer(getpid(), cpu, who, sizeof who) == 0)
+			return cpu;
+	return affinity_first_allowed();
+}
+
 static void resolve_opts(struct session *s, const struct args *a, enum session_kind kind)
 {
 	struct run_opts *o = &s->opts;
@@ -80,7 +94,8 @@ static void resolve_opts(struct session *s, const struct args *a, enum session_k
 		o->placement = PLACE_SAME;
 	else
 		o->placement = scale ? PLACE_FREE : DEFAULT_PLACEMENT;
-	o->cpu = a->cpu >= 0 ? a->cpu : affinity_first_allowed();
+	o->cpu = a->cpu >= 0 ? a->cpu : o->placement == PLACE_FREE ? affinity_first_allowed()
+								  : untaken_cpu();
 	o->io_timeout_ms = IO_TIMEOUT_MS;
 	/* generous: a child normally takes a calibration (a few samples),
 	   a warm-up and its samples, each twice when it has a baseline */
@@ -204,6 +219,20 @@ static void figure_name(const struct record *r, char *buf, size_t len)
 		 r->module, r->params[0] ? " " : "", r->params);
 }
 
+/* The first few distorted figures are named one per line; the rest are
+ * counted at the end. */
+#define DISTORTED_NAMED 5
+
+static void warn_distorted(struct session *s, const struct record *r)
+{
+	char what[128];
+
+	if (s->distorted++ >= DISTORTED_NAMED)
+		return;
+	figure_name(r, what, sizeof what);
+	fprintf(stderr, "osbench: warning: %s is distorted: %s\n", what, r->m.distortion.reason);
+}
+
 /* Run r of every figure into m[i * runs + r]; -1 when interrupted. */
 static int measure_runs(struct session *s, const struct subject *subjects, size_t n,
 			struct measurement *m)
@@ -270,6 +299,8 @@ int session_measure_all(struct session *s, const struct subject *subjects,
 			fprintf(stderr, "osbench: %s: %s\n", what, got->reason);
 		}
 		s->noisy += got->status == ST_OK && got->noisy;
+		if (got->status == ST_OK && got->distortion.reason[0])
+			warn_distorted(s, &records[i]);
 	}
 	free(m);
 	return 0;
@@ -297,6 +328,9 @@ int session_close(struct session *s)
 			NOISY_CV_PCT, s->writes ? "see --format long"
 					: "the verdicts rest on the spread between runs, which "
 					  "check -f long lists");
+	if (s->distorted > DISTORTED_NAMED)
+		fprintf(stderr, "osbench: warning: %d more figures are distorted; see the "
+				"distorted column of --format long\n", s->distorted - DISTORTED_NAMED);
 	if (s->writes)
 		status = dest_close(&s->out, status);
 	if (tmpdir_remove(s->tmpdir) < 0)

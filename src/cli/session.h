@@ -21,6 +21,7 @@ struct session {
 	char helper[PATH_MAX];
 	int failures;
 	int noisy;
+	int distorted;        /* figures something took the CPU from */
 	int progress;         /* stderr is a terminal */
 	int runs;             /* --runs N: independent runs of every figure */
 };

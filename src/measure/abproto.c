@@ -185,8 +185,11 @@ int abproto_format_reply(const struct ab_reply *r, char *buf, size_t len)
 		PUT("status %s\n", r->status_ok ? "ok" : "fail");
 		if (!r->status_ok)
 			PUT("reason %s\n", reason);
-		PUT("n %" PRIu64 "\nbase_n %" PRIu64 "\nbytes_per_op %.17g\nsamples", r->n,
-		    r->base_n, r->bytes_per_op);
+		PUT("n %" PRIu64 "\nbase_n %" PRIu64 "\nbytes_per_op %.17g\n", r->n, r->base_n,
+		    r->bytes_per_op);
+		if (r->wait_pct >= 0)
+			PUT("wait_pct %.17g\n", r->wait_pct);
+		PUT("samples");
 		for (int i = 0; i < r->nsamples; i++)
 			PUT(" %.17g", r->samples[i]);
 		PUT("\n");
@@ -238,6 +241,8 @@ static int reply_line(const char *key, const char *v, struct ab_reply *r)
 		return count64(v, &r->base_n);
 	if (strcmp(key, "bytes_per_op") == 0)
 		return real(v, &r->bytes_per_op);
+	if (strcmp(key, "wait_pct") == 0)
+		return real(v, &r->wait_pct);
 	if (strcmp(key, "samples") == 0)
 		return samples_line(v, r);
 	return -1;
@@ -265,6 +270,7 @@ int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *
 
 	memset(r, 0, sizeof *r);
 	r->protocol = -1;
+	r->wait_pct = -1;
 	while (at < len && !ended) {
 		const char *nl = memchr(text + at, '\n', len - at);
 		size_t n = nl ? (size_t)(nl - (text + at)) : len - at;

@@ -53,6 +53,7 @@ struct ab_reply {
 	char version[32], build[200];
 	uint64_t n, base_n;
 	double bytes_per_op;
+	double wait_pct;      /* the child's wait for its CPU; -1 unknown */
 	int nsamples;
 	double samples[CHILD_MAX_SAMPLES];
 };

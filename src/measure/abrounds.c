@@ -377,8 +377,12 @@ static int side_round(const struct ab_side *side, const struct subject *s,
 	static struct ab_reply r;
 	double sorted[CHILD_MAX_SAMPLES], value;
 	char why[320];
-	int rc = run_child(side, q, o->timeout_s, 0, &r, why, sizeof why);
+	struct distort_probe probe;
+	struct distort_round dr;
+	int rc;
 
+	distort_begin(&probe, q->cpu >= 0 && strcmp(q->placement, "free") != 0 ? q->cpu : -1);
+	rc = run_child(side, q, o->timeout_s, 0, &r, why, sizeof why);
 	if (rc < 0)
 		return -1;
 	if (rc > 0) {
@@ -418,6 +422,8 @@ static int side_round(const struct ab_side *side, const struct subject *s,
 			value = sorted[i];
 			break;
 		}
+	distort_end(&probe, r.wait_pct, getpid(), &dr);
+	distort_add(&out->distort, &dr);
 	out->n = r.n;
 	if (append(&out->samples, &out->nsamples, &out->cap, r.samples, (size_t)r.nsamples) < 0 ||
 	    append(&out->round_values, &out->nrounds, &out->rcap, &value, 1) < 0)
@@ -490,6 +496,7 @@ static void finish(struct ab_figure *f)
 		double *sorted;
 		if (o->status != ST_OK || o->nsamples == 0)
 			continue;
+		distort_finish(&o->distort, &o->distortion);
 		if (!(sorted = malloc(o->nsamples * sizeof *sorted))) {
 			side_fail(o, "malloc: out of memory");
 			continue;

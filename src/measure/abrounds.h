@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "harness.h"
+#include "measure/distort.h"
 
 #define AB_SIDE_WORDS 64
 
@@ -36,6 +37,8 @@ struct ab_outcome {
 	size_t nrounds, rcap;
 	double value;         /* the median of every sample */
 	uint64_t n;           /* ops in one sample (A's calibration) */
+	struct distort_acc distort; /* what took the CPU from its rounds */
+	struct distortion distortion; /* and the verdict on it, at the end */
 };
 
 struct ab_figure {

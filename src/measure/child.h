@@ -41,6 +41,10 @@ struct report {
 	/* this process's share while sampling, per op */
 	double vcsw_per_op, ivcsw_per_op, cpu_pct;
 	double wall_us_per_op;
+	/* the share of the round this process spent runnable but waiting
+	   for its CPU; -1 unknown (and for a sweep, whose workers run
+	   without it) */
+	double wait_pct;
 	/* every op the module's own run() made in this child, timed or not:
 	   what its helper processes' resource use is spread over; 0 when the
 	   body counted the helpers itself */

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "measure/child.h"
+#include "measure/distort.h"
 #include "measure/order.h"
 #include "sys/compat.h"
 #include "sys/interrupt.h"
@@ -57,6 +58,7 @@ struct figure {
 	size_t nops, ops_cap;
 	int op_batch;
 	double vcsw, ivcsw, cpu_pct; /* per-round values, summed */
+	struct distort_acc distort;
 };
 
 PRINTF_LIKE(2, 3)
@@ -256,8 +258,11 @@ static int run_round(struct figure *f, const struct run_opts *o)
 	static double samples[CHILD_MAX_SAMPLES];
 	struct report r;
 	int rfd = -1, got;
-	pid_t pid = spawn_child(&j, &rfd, f->m);
+	struct distort_probe probe;
+	pid_t pid;
 
+	distort_begin(&probe, o->placement == PLACE_FREE ? -1 : o->cpu);
+	pid = spawn_child(&j, &rfd, f->m);
 	if (pid < 0)
 		return 0;
 	memset(&r, 0, sizeof r);
@@ -270,8 +275,12 @@ static int run_round(struct figure *f, const struct run_opts *o)
 		set_fail(f->m, "timed out after %d s", o->timeout_s);
 	else if (got == 0)
 		describe_end(status, f->m);
-	else
+	else {
 		take_report(f, &r, samples);
+		struct distort_round dr;
+		distort_end(&probe, r.wait_pct, getpid(), &dr);
+		distort_add(&f->distort, &dr);
+	}
 	return 0;
 }
 
@@ -359,6 +368,7 @@ static void finish_figure(struct figure *f, double *scratch)
 	m->vcsw_per_op = f->vcsw / rounds;
 	m->ivcsw_per_op = f->ivcsw / rounds;
 	m->cpu_pct = f->cpu_pct / rounds;
+	distort_finish(&f->distort, &m->distortion);
 	m->samples = f->samples;
 	f->samples = NULL;
 	finish_tail(f, &m->tail);

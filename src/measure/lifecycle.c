@@ -13,6 +13,7 @@
 
 #include "sys/affinity.h"
 #include "measure/child.h"
+#include "sys/contention.h"
 #include "sys/interrupt.h"
 
 static void fail_report(struct report *r, const char *reason)
@@ -110,6 +111,9 @@ static void lifecycle(const struct job *j, struct report *r, double *samples, in
 	struct mod_ctx c;
 	struct usage k0, k1;
 
+	double wait0, t0 = clock_ns();
+	int have_wait = j->s->level == 0 && contention_wait_ns(&wait0) == 0;
+
 	ctx_init(&c, j, nodrop);
 	usage_of(RUSAGE_CHILDREN, &k0);
 	if (mod->setup_shared && mod->setup_shared(&c) < 0) {
@@ -125,6 +129,10 @@ static void lifecycle(const struct job *j, struct report *r, double *samples, in
 	usage_of(RUSAGE_CHILDREN, &k1);
 	if (r->status == ST_OK && r->run_ops > 0)
 		add_helpers(r, &k0, &k1);
+	r->wait_pct = -1;
+	double wait1, wall = clock_ns() - t0;
+	if (have_wait && contention_wait_ns(&wait1) == 0 && wall > 0)
+		r->wait_pct = 100.0 * (wait1 - wait0) / wall;
 }
 
 int child_write_all(int fd, const void *buf, size_t len)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "measure/distort.h"
 #include "measure/runs.h"
 #include "measure/stats.h"
 
@@ -87,6 +88,40 @@ static int pool_samples(const struct measurement *run, int nruns, struct measure
 	return 0;
 }
 
+static double mean_known(double sum, int n)
+{
+	return n > 0 ? sum / n : -1;
+}
+
+/* The runs' shares averaged; distorted, with the first distorted run's
+ * reason, when at least one run in DISTORTED_ROUND_SHARE was, the rule
+ * each run applied to its rounds. */
+static void merge_distortion(const struct measurement *run, int nruns, struct distortion *out)
+{
+	double sum[3] = { 0 };
+	int n[3] = { 0 }, distorted = 0, first = -1;
+
+	memset(out, 0, sizeof *out);
+	for (int r = 0; r < nruns; r++) {
+		const struct distortion *d = &run[r].distortion;
+		const double v[3] = { d->wait_pct, d->steal_pct, d->throttled_pct };
+		for (int k = 0; k < 3; k++)
+			if (v[k] >= 0) {
+				sum[k] += v[k];
+				n[k]++;
+			}
+		out->spoilt_rounds += d->spoilt_rounds;
+		if (d->reason[0] && distorted++ == 0)
+			first = r;
+	}
+	out->wait_pct = mean_known(sum[0], n[0]);
+	out->steal_pct = mean_known(sum[1], n[1]);
+	out->throttled_pct = mean_known(sum[2], n[2]);
+	if (first >= 0 && distorted * DISTORTED_ROUND_SHARE >= nruns)
+		snprintf(out->reason, sizeof out->reason, "%d of %d runs: %.160s", distorted, nruns,
+			 run[first].distortion.reason);
+}
+
 int runs_merge(struct measurement *run, int nruns, struct measurement *out, double *values)
 {
 	int bad = first_not_ok(run, nruns), mid;
@@ -124,6 +159,7 @@ int runs_merge(struct measurement *run, int nruns, struct measurement *out, doub
 	if (out->value > out->ci_hi)
 		out->ci_hi = out->value;
 	out->noisy = out->cv_pct > NOISY_CV_PCT;
+	merge_distortion(run, nruns, &out->distortion);
 	release_all(run, nruns);
 	return 0;
 }

@@ -30,6 +30,21 @@ static int pair_up(const struct ab_figure *f, struct ab_row *row)
 	return 0;
 }
 
+/* Something took the CPU from a side's rounds: neither same nor a
+ * change can be told. */
+static void judge_distortion(struct ab_row *row)
+{
+	for (int k = 0; k < 2; k++) {
+		const char *why = row->f->side[k].distortion.reason;
+		if (why[0]) {
+			row->v = AB_UNCLEAR;
+			row->distorted = 1;
+			snprintf(row->why, sizeof row->why, "%s distorted: %.200s", side_names[k], why);
+			return;
+		}
+	}
+}
+
 int ab_judge(const struct record *rec, const struct ab_figure *f, struct ab_row *rows,
 	     size_t n, double tol, struct ab_tally *t)
 {
@@ -64,6 +79,8 @@ int ab_judge(const struct record *rec, const struct ab_figure *f, struct ab_row 
 			rows[i].p_adj = adj[i];
 			rows[i].v = paired_verdict(&rows[i].r, adj[i], tol,
 						   schema_higher_is_better(rec[i].unit));
+			if (rows[i].v != AB_FAIL)
+				judge_distortion(&rows[i]);
 		}
 		t->n[rows[i].v]++;
 	}
@@ -176,7 +193,7 @@ static void report_long(FILE *out, const struct ab_context *c, const struct ab_r
 
 	host_comments(out, c);
 	fputs("table\tcolumn\tmodule\tparams\tunit\tside\tcommand\tn\trounds\tvalue\tsamples\t"
-	      "round_values\tB/A\tlo\thi\tp\tverdict\tstatus\treason\n", out);
+	      "round_values\tB/A\tlo\thi\tp\tverdict\tstatus\treason\tdistorted\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct ab_row *r = &rows[i];
 		int ok = has_ratio(r);
@@ -203,6 +220,8 @@ static void report_long(FILE *out, const struct ab_context *c, const struct ab_r
 				number_text(r->p_adj, ok, 0, 4, p, sizeof p), ab_verdict_names[r->v],
 				schema_status_names[o->status]);
 			cleaned(out, o->status != ST_OK ? o->reason : r->why);
+			fputc('\t', out);
+			cleaned(out, o->distortion.reason[0] ? o->distortion.reason : "no");
 			fputc('\n', out);
 		}
 	}
@@ -266,6 +285,7 @@ static void json_side(FILE *out, int k, const struct ab_outcome *o)
 	json_num(out, "value", o->value, measured, ", ");
 	json_key_string(out, "status", schema_status_names[o->status], ", ");
 	json_key_string(out, "reason", o->reason, ", ");
+	json_key_string(out, "distorted", o->distortion.reason, ", ");
 	fprintf(out, "\"n\": %llu, \"rounds\": %zu, \"samples\": ", (unsigned long long)o->n,
 		o->nrounds);
 	list(out, o->samples, o->nsamples, 1);

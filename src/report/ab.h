@@ -15,7 +15,8 @@ struct ab_row {
 	struct paired_ratio r;     /* r.n 0: no pairs to compare */
 	double p_adj;              /* -1: none */
 	enum ab_verdict v;
-	char why[128];             /* why there is no ratio, or "" */
+	char why[256];             /* why there is no ratio or verdict, or "" */
+	int distorted;             /* a side's rounds lost their CPU: why says */
 };
 
 struct ab_tally {

@@ -93,6 +93,12 @@ static int incomparable(const struct rfile *base, const struct check_row *r,
 		snprintf(note, len, "placement %s -> %s", bp, cp);
 		return 1;
 	}
+	/* a figure something took the CPU from is not this host's figure */
+	if (r->b->distorted[0] || r->c->distorted[0]) {
+		snprintf(note, len, "%s distorted: %.200s", r->b->distorted[0] ? "baseline" : "current",
+			 r->b->distorted[0] ? r->b->distorted : r->c->distorted);
+		return 1;
+	}
 	if (uses_tmpdir(r->b->module) && bfs[0] && cfs[0] && strcmp(bfs, cfs) != 0) {
 		snprintf(note, len, "tmpdir fs %s -> %s", bfs, cfs);
 		return 1;

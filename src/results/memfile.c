@@ -20,6 +20,7 @@ static void copy_figure(struct rfigure *g, const struct record *r, size_t pool_o
 	snprintf(g->unit, sizeof g->unit, "%s", r->unit);
 	snprintf(g->placement, sizeof g->placement, "%s", placement_name(m->placement));
 	snprintf(g->reason, sizeof g->reason, "%s", m->reason);
+	snprintf(g->distorted, sizeof g->distorted, "%s", m->distortion.reason);
 	g->status = m->status;
 	g->table_order = table_order;
 	g->column_order = column_order;

@@ -81,6 +81,7 @@ struct extras {
 	size_t run_first, run_count;
 	int have_value, have_ci, have_rounds, have_runs;
 	char reason[256];
+	char distorted[192];  /* the distorted column's reason, "" for no */
 	char placement[8];
 	/* the tail: all of it or none */
 	double tail[TV_COUNT];

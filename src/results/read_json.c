@@ -148,6 +148,7 @@ static int record_member(struct json *j, const char *key, void *ctx)
 	case F_RUN_VALUES:
 		return list_member(j, key, r->ps, &r->x.run_first, &r->x.run_count);
 	case F_REASON: return jtext(j, key, r->x.reason, sizeof r->x.reason);
+	case F_DISTORTED: return jtext(j, key, r->x.distorted, sizeof r->x.distorted);
 	default:
 		/* the other statistics must be numbers; anything else is skipped */
 		if (f >= 0 && schema_fields[f].kind == FK_STAT)

@@ -503,6 +503,7 @@ static int long_runs(struct parser *ps, const struct text *t, const struct span 
 {
 	const struct span *runs = long_cell(t, v, F_RUNS), *values = long_cell(t, v, F_RUN_VALUES);
 	const struct span *reason = long_cell(t, v, F_REASON);
+	const struct span *distorted = long_cell(t, v, F_DISTORTED);
 
 	x->have_runs = runs != NULL;
 	if (runs && parse_number(ps, ps->lineno, *runs, schema_fields[F_RUNS].long_name,
@@ -514,6 +515,9 @@ static int long_runs(struct parser *ps, const struct text *t, const struct span 
 	if (reason)
 		snprintf(x->reason, sizeof x->reason, "%.*s", (int)(reason->n < 255 ? reason->n : 255),
 			 reason->p);
+	if (distorted && !span_is(*distorted, "no") && !span_is(*distorted, "-"))
+		snprintf(x->distorted, sizeof x->distorted, "%.*s",
+			 (int)(distorted->n < 191 ? distorted->n : 191), distorted->p);
 	return 0;
 }
 

@@ -44,6 +44,9 @@ struct rfigure {
 	   where the file gives full precision */
 	double rounding;
 	char reason[256];   /* why fail or -, "" when the file does not say */
+	/* why the run says the figure was distorted (something took its
+	   CPU away); "" when it was not, or the file does not say */
+	char distorted[192];
 	/* the tail of single ops, from files written since it is taken;
 	   have 0 when the file does not give it */
 	struct {

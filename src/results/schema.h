@@ -51,7 +51,11 @@ enum field_kind { FK_KEY, FK_TEXT, FK_STAT, FK_EXTRA, FK_TAIL };
 	X(F_OP_BATCH, "op_batch", "op_batch", FK_TAIL)                \
 	X(F_OP_CDF, "op_cdf_us", "op_cdf_us", FK_TAIL)                \
 	X(F_RUNS, "runs", "runs", FK_EXTRA)                           \
-	X(F_RUN_VALUES, "run_values_us", "run_values_us", FK_EXTRA)
+	X(F_RUN_VALUES, "run_values_us", "run_values_us", FK_EXTRA)   \
+	X(F_WAIT, "wait_pct", "wait_pct", FK_EXTRA)                   \
+	X(F_STEAL, "steal_pct", "steal_pct", FK_EXTRA)                \
+	X(F_THROTTLED, "throttled_pct", "throttled_pct", FK_EXTRA)    \
+	X(F_DISTORTED, "distorted", "distorted", FK_EXTRA)
 
 #define SCHEMA_ID(id, lname, jkey, kind) id,
 enum field { SCHEMA_FIELDS(SCHEMA_ID) F_COUNT };

@@ -146,6 +146,7 @@ int attach_extras(struct parser *ps, int line, const struct extras *x)
 	g->nsamples = x->count;
 	snprintf(g->placement, sizeof g->placement, "%s", x->placement);
 	snprintf(g->reason, sizeof g->reason, "%s", x->reason);
+	snprintf(g->distorted, sizeof g->distorted, "%s", x->distorted);
 	if (attach_runs(ps, line, x, g) < 0)
 		return -1;
 	return attach_tail(ps, line, x, g);

@@ -141,6 +141,15 @@ static void text_value(FILE *f, const char *s, const char *empty, int json)
 		fputs(s[0] ? s : empty, f);
 }
 
+/* A share in per cent, or unknown: "-" (long) or null (json). */
+static void share(FILE *f, double pct, int json)
+{
+	if (pct >= 0)
+		fprintf(f, "%.1f", pct);
+	else
+		fputs(json ? "null" : "-", f);
+}
+
 /* Comma-separated (long) or as a JSON array's elements. */
 static void number_list(FILE *f, const double *v, int n, int json)
 {
@@ -192,6 +201,13 @@ void record_value(FILE *f, const struct record *r, enum field fld, int json)
 	case F_OP_BATCH: fprintf(f, "%d", m->tail.batch); break;
 	case F_OP_CDF: number_list(f, m->tail.cdf, TAIL_CDF_POINTS, json); break;
 	case F_RUNS: fprintf(f, "%d", r->runs ? r->runs : 1); break;
+	case F_WAIT: share(f, m->distortion.wait_pct, json); break;
+	case F_STEAL: share(f, m->distortion.steal_pct, json); break;
+	case F_THROTTLED: share(f, m->distortion.throttled_pct, json); break;
+	case F_DISTORTED:
+		clean_reason(m->distortion.reason, reason, sizeof reason);
+		text_value(f, json ? m->distortion.reason : reason, "no", json);
+		break;
 	case F_RUN_VALUES:
 		if (r->runs)
 			number_list(f, r->run_values, r->runs, json);

@@ -72,6 +72,11 @@ int affinity_first_allowed(void)
 	return allowed[0];
 }
 
+int affinity_allowed_cpu(int i)
+{
+	return i >= 0 && i < affinity_allowed_count() ? allowed[i] : -1;
+}
+
 static int allowed_index(int cpu)
 {
 	for (int i = 0; i < affinity_allowed_count(); i++)

@@ -18,6 +18,8 @@ int affinity_place_peer(int index);
  * whether cpu is one of them, and their list ("1", "0-3,6"). */
 int affinity_allowed_count(void);
 int affinity_first_allowed(void);
+/* The i-th of them (from 0), or -1 past the last. */
+int affinity_allowed_cpu(int i);
 int affinity_is_allowed(int cpu);
 void affinity_describe_allowed(char *buf, size_t len);
 /* Online CPUs, at least 1; counted at the first call (the command layer

@@ -53,6 +53,16 @@ static void test_reply(void)
 	      abproto_parse_reply(text, (size_t)len, &back, why, sizeof why) == 0 && back.status_ok &&
 		      back.n == 99 && back.base_n == 7 && back.nsamples == 3 &&
 		      back.samples[1] == 1.0 / 3 && back.samples[2] == 12345.678);
+	r.wait_pct = 42.5;
+	len = abproto_format_reply(&r, text, sizeof text);
+	CHECK("abproto reply carries the child's wait for its cpu",
+	      abproto_parse_reply(text, (size_t)len, &back, why, sizeof why) == 0 &&
+		      back.wait_pct == 42.5);
+	const char *unsaid = "osbench-ab 1\nstatus ok\nn 1\nbase_n 1\nsamples 1\nend\n";
+	CHECK("abproto a reply without the wait: unknown, not calm",
+	      abproto_parse_reply(unsaid, strlen(unsaid), &back, why, sizeof why) == 0 &&
+		      back.wait_pct == -1);
+	len = abproto_format_reply(&r, text, sizeof text);
 	CHECK("abproto reply cut short is not complete",
 	      !abproto_reply_complete(text, (size_t)len - 1) &&
 		      abproto_parse_reply(text, (size_t)len - 5, &back, why, sizeof why) < 0);
