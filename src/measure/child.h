@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "measure/clock.h"
+#include "sys/clock.h"
 #include "harness.h"
 #include "module.h"
 

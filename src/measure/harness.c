@@ -22,7 +22,7 @@
 #include "sys/compat.h"
 #include "sys/interrupt.h"
 #include "sys/pid.h"
-#include "measure/stats.h"
+#include "stats/stats.h"
 
 static const char *const placement_names[] = {
 	[PLACE_FREE] = "free", [PLACE_SAME] = "same", [PLACE_SPREAD] = "spread",

@@ -11,7 +11,7 @@
 #include <sys/time.h>
 
 #include "measure/child.h"
-#include "measure/stats.h"
+#include "stats/stats.h"
 
 typedef int (*run_fn)(struct mod_ctx *, uint64_t);
 

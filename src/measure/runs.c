@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "measure/runs.h"
-#include "measure/stats.h"
+#include "stats/stats.h"
 
 static void release_all(struct measurement *run, int nruns)
 {

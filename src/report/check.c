@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/stats.h"
+#include "stats/stats.h"
 #include "report/figtext.h"
 #include "report/check.h"
 #include "results/schema.h"
