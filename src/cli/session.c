@@ -13,6 +13,7 @@
 #include "sys/interrupt.h"
 #include "results/label.h"
 #include "cli/session.h"
+#include "measure/mhz.h"
 #include "measure/runs.h"
 #include "results/schema.h"
 
@@ -146,7 +147,7 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 	}
 	/* the host facts first, while descriptors are there to read them
 	   with: a run at its descriptor limit still says what it ran on */
-	host_gather(&s->host, a->label, argc, argv);
+	host_gather(&s->host, a->label, measure_mhz(), argc, argv);
 	if (!a->label && label_check(s->host.host, err, sizeof err) < 0) {
 		fprintf(stderr, "osbench: host name: %s: give --label NAME\n", err);
 		return 2;

@@ -27,9 +27,11 @@ struct host_info {
 	char huge_pages[16];  /* huge_pages_mode(), "" outside runs */
 };
 
-/* Gather the facts; label may be NULL.  Never fails: what cannot be
- * learnt reads "unknown". */
-void host_gather(struct host_info *h, const char *label, int argc, char **argv);
+/* Gather the facts; label may be NULL, measured_mhz the clock rate the
+ * harness timed (0: not known, the OS is asked).  Never fails: what
+ * cannot be learnt reads "unknown". */
+void host_gather(struct host_info *h, const char *label, double measured_mhz, int argc,
+		 char **argv);
 
 /* 0 when the stack limit is at least HOST_MIN_STACK_KB; else -1 with a
  * one-line reason.  Checked first thing: below it a run dies of SIGSEGV
