@@ -12,7 +12,7 @@
 #include "cli/commands.h"
 #include "cli/io.h"
 #include "cli/session.h"
-#include "modules/registry.h"
+#include "plan/figure.h"
 #include "report/figtext.h"
 #include "report/check.h"
 #include "results/memfile.h"
@@ -25,50 +25,23 @@
  * does not know it (it then comes out missing). */
 static int latency_subject(const struct rfigure *g, struct subject *s)
 {
-	const struct table *t = registry_table(g->table);
-	const struct module *m = registry_module(g->table);
-
-	memset(s, 0, sizeof *s);
-	for (size_t c = 0; t && c < t->ncolumns; c++)
-		if (strcmp(t->columns[c].header, g->column) == 0) {
-			s->mod = registry_module(t->columns[c].module);
-			s->procs = t->columns[c].procs;
-			s->size_kb = t->columns[c].size_kb;
-			return 0;
-		}
-	/* a points module's table takes any point: "16p/64K ctxsw" */
-	if (m && (m->flags & MOD_POINTS)) {
-		if (schema_points_parse(g->column, &s->procs, &s->size_kb) < 0 || s->procs < 2 ||
-		    s->procs > MAX_LEVEL || s->size_kb < 0 || s->size_kb > MAX_SIZE_KB)
-			return -1;
-		s->mod = m;
-		return 0;
-	}
-	if (t || !m || strcmp(g->column, m->name) != 0)
+	if (figure_of_cell(g->table, g->column, s) < 0)
 		return -1;
-	s->mod = m;
+	/* a point of a points module's table: one run can take */
+	if ((s->mod->flags & MOD_POINTS) && (s->procs < 2 || s->procs > MAX_LEVEL ||
+					     s->size_kb < 0 || s->size_kb > MAX_SIZE_KB))
+		return -1;
 	return 0;
 }
 
 /* A sweep's level: threads or processes as the baseline ran it. */
 static int sweep_subject(const struct rfile *base, const struct rfigure *g, struct subject *s)
 {
-	const struct module *m = registry_module(g->module);
-	long level = strtol(g->column, NULL, 10);
+	int use_procs = strcmp(base->scale_mode, "processes") == 0;
 
-	memset(s, 0, sizeof *s);
-	if (!m || !(m->flags & MOD_SWEEP) || level < 1 || level > MAX_LEVEL)
+	if (figure_of_level(g->module, g->column, use_procs, s) < 0 || s->level > MAX_LEVEL)
 		return -1;
-	s->mod = m;
-	s->level = (int)level;
-	s->use_procs = strcmp(base->scale_mode, "processes") == 0;
-	return s->use_procs && (m->flags & MOD_THREADS_ONLY) ? -1 : 0;
-}
-
-static int same_subject(const struct subject *a, const struct subject *b)
-{
-	return a->mod == b->mod && a->procs == b->procs && a->size_kb == b->size_kb &&
-	       a->level == b->level && a->use_procs == b->use_procs;
+	return 0;
 }
 
 /* The figures of one kind (latency or sweep) to measure: one subject
@@ -86,7 +59,7 @@ static void plan_add(struct plan *p, const struct rfigure *g, const struct subje
 	size_t k = 0;
 	struct record *r = &p->rec[p->nrec];
 
-	while (k < p->nsubj && !same_subject(&p->subj[k], s))
+	while (k < p->nsubj && !figure_equal(&p->subj[k], s))
 		k++;
 	if (k == p->nsubj)
 		p->subj[p->nsubj++] = *s;

@@ -7,6 +7,7 @@
 #include "modules/registry.h"
 #include "cli/runplan.h"
 #include "cli/session.h"
+#include "plan/figure.h"
 #include "results/schema.h"
 
 #define MAX_COLUMNS 64
@@ -182,21 +183,19 @@ static int plan_uses_remote(const struct plan *p)
 	return 0;
 }
 
-static void describe(const struct column *c, const struct module *m,
+static void describe(const struct column *c, const struct subject *k,
 		     const struct session *s, struct record *r, const char *table)
 {
+	char remote[300] = "";
+
 	memset(r, 0, sizeof *r);
 	r->table = table;
-	r->module = m->name;
-	r->unit = m->flags & MOD_BANDWIDTH ? UNIT_MBS : UNIT_US;
+	r->module = k->mod->name;
+	r->unit = figure_unit(k);
 	snprintf(r->column, sizeof r->column, "%s", c->header);
-	if (m->flags & MOD_POINTS)
-		snprintf(r->params, sizeof r->params, "procs=%d size_kb=%d", c->procs, c->size_kb);
-	else if (m->flags & MOD_SIZED)
-		snprintf(r->params, sizeof r->params, "size_kb=%d", c->size_kb);
-	else if ((m->flags & MOD_REMOTE) && s->opts.remote_host)
-		snprintf(r->params, sizeof r->params, "remote=%s:%s", s->opts.remote_host,
-			 s->opts.remote_port);
+	if (s->opts.remote_host)
+		snprintf(remote, sizeof remote, "%s:%s", s->opts.remote_host, s->opts.remote_port);
+	figure_params(k, remote[0] ? remote : NULL, r->params, sizeof r->params);
 }
 
 /* Every figure the plan holds, once: ctx 2p/0K is in two tables.  cell[]
@@ -211,8 +210,7 @@ struct figures {
 static size_t figure_of(struct figures *f, const struct record *r, const struct subject *s)
 {
 	for (size_t i = 0; i < f->n; i++)
-		if (strcmp(f->rec[i].module, r->module) == 0 &&
-		    strcmp(f->rec[i].params, r->params) == 0)
+		if (figure_equal(&f->subj[i], s))
 			return i;
 	f->subj[f->n] = *s;
 	f->rec[f->n] = *r;
@@ -229,7 +227,7 @@ static void collect_figures(const struct plan *p, const struct session *s, struc
 			const struct module *m = registry_module(c->module);
 			struct subject subj = { .mod = m, .procs = c->procs, .size_kb = c->size_kb };
 			struct record r;
-			describe(c, m, s, &r, sec->name);
+			describe(c, &subj, s, &r, sec->name);
 			f->cell[t][i] = figure_of(f, &r, &subj);
 		}
 	}
@@ -239,8 +237,8 @@ static void write_section(struct session *s, const struct section *sec, size_t t
 			  const struct figures *f)
 {
 	struct record cells[MAX_COLUMNS];
-	struct table view = { .name = sec->name, .title = sec->title, .has_mhz = sec->has_mhz,
-			      .columns = sec->cols, .ncolumns = sec->ncols };
+	struct section_view view = { .name = sec->name, .title = sec->title,
+				     .has_mhz = sec->has_mhz, .ncells = sec->ncols };
 
 	for (size_t i = 0; i < sec->ncols; i++) {
 		cells[i] = f->rec[f->cell[t][i]];
@@ -343,10 +341,9 @@ int cmd_scale(const struct args *a, int argc, char **argv)
 		memset(&recs[i], 0, sizeof recs[i]);
 		recs[i].table = SCALE_TABLE;
 		recs[i].module = m->name;
-		recs[i].unit = UNIT_OPS;
+		recs[i].unit = figure_unit(&subj[i]);
 		snprintf(recs[i].column, sizeof recs[i].column, "%d", levels[i]);
-		snprintf(recs[i].params, sizeof recs[i].params, "%s=%d",
-			 subj[i].use_procs ? "procs" : "threads", levels[i]);
+		figure_params(&subj[i], NULL, recs[i].params, sizeof recs[i].params);
 	}
 	if (session_measure_all(&s, subj, recs, (size_t)n) < 0)
 		return session_interrupted(&s);

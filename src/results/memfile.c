@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan/figure.h"
 #include "results/memfile.h"
 
 static void copy_figure(struct rfigure *g, const struct record *r, size_t pool_off,
@@ -98,10 +99,11 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 				off += (size_t)records[i].runs;
 			}
 		}
-		if (strcmp(records[i].table, SCALE_TABLE) == 0 && !f->scale_mode[0])
+		if (strcmp(records[i].table, SCALE_TABLE) == 0 && !f->scale_mode[0]) {
+			const char *mode = figure_scale_mode(records[i].params);
 			snprintf(f->scale_mode, sizeof f->scale_mode, "%s",
-				 strncmp(records[i].params, "procs=", 6) == 0 ? "processes"
-									     : "threads");
+				 mode ? mode : "threads");
+		}
 	}
 	f->nfigs = n;
 	f->npool = f->pool_cap = off;

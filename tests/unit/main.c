@@ -22,5 +22,6 @@ int main(void)
 	test_harness();
 	test_paired();
 	test_abproto();
+	test_figure();
 	return unit_failures ? 1 : 0;
 }
