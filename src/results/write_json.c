@@ -57,9 +57,9 @@ static void json_records(struct writer *w, const struct record *r, int n)
 	}
 }
 
-static void json_table(struct writer *w, const struct table *t, const struct record *cells)
+static void json_table(struct writer *w, const struct section_view *s, const struct record *cells)
 {
-	json_records(w, cells, (int)t->ncolumns);
+	json_records(w, cells, (int)s->ncells);
 }
 
 static void json_sweep(struct writer *w, const char *module, int use_procs,

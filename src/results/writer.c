@@ -31,10 +31,10 @@ void writer_begin(struct writer *w)
 	w->fmt->begin(w);
 }
 
-void writer_table(struct writer *w, const struct table *t, const struct record *cells)
+void writer_table(struct writer *w, const struct section_view *s, const struct record *cells)
 {
-	w->figures += (int)t->ncolumns;
-	w->fmt->table(w, t, cells);
+	w->figures += (int)s->ncells;
+	w->fmt->table(w, s, cells);
 }
 
 void writer_sweep(struct writer *w, const char *module, int use_procs,

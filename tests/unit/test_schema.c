@@ -145,7 +145,11 @@ static char *write_all(const struct format *fmt, const struct host_info *h, size
 			v++;
 		}
 		if (cells)
-			writer_table(&w, tb, cells);
+			writer_table(&w,
+				     &(struct section_view){ .name = tb->name, .title = tb->title,
+							     .has_mhz = tb->has_mhz,
+							     .ncells = tb->ncolumns },
+				     cells);
 		for (size_t c = 0; cells && c < tb->ncolumns; c++)
 			free(cells[c].m.samples);
 		free(cells);
