@@ -26,9 +26,8 @@
 #define RUN_MIN_ROUNDS 5
 #define RUN_MAX_ROUNDS 40
 #define RUN_PRECISION_PCT 1.0
-/* six tables in at most 15 s: 14 s gives each figure some 8 rounds (12 s
-   gave 7), and twice the time made the fs and bw figures steadier by
-   about the square root of two (README) */
+/* every table in at most 15 s, with rounds enough for each figure's
+   interval (the method is in the README) */
 #define RUN_BUDGET_S 14.0
 #define DEFAULT_PLACEMENT PLACE_SAME
 

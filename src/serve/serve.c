@@ -277,11 +277,6 @@ int serve_open(struct server **out, const struct serve_opts *o, char *err,
 	return 0;
 }
 
-int serve_port(const struct server *s)
-{
-	return s->port;
-}
-
 const char *serve_name(const struct server *s)
 {
 	return s->name;
