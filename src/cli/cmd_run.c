@@ -1,4 +1,5 @@
 /* `osbench run` and `osbench scale`: what to measure, in what order. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,10 +200,13 @@ static void describe(const struct column *c, const struct subject *k,
 }
 
 /* Every figure the plan holds, once: ctx 2p/0K is in two tables.  cell[]
- * maps each cell of each section to its figure. */
+ * maps each cell of each section to its figure.  subj and rec are as
+ * long as the plan has cells, allocated for it: a record is large, and a
+ * binary with room for every possible one would not even start under a
+ * tight address-space limit. */
 struct figures {
-	struct subject subj[MAX_SECTIONS * MAX_COLUMNS];
-	struct record rec[MAX_SECTIONS * MAX_COLUMNS];
+	struct subject *subj;
+	struct record *rec;
 	size_t n;
 	size_t cell[MAX_SECTIONS][MAX_COLUMNS];
 };
@@ -217,9 +221,29 @@ static size_t figure_of(struct figures *f, const struct record *r, const struct 
 	return f->n++;
 }
 
-static void collect_figures(const struct plan *p, const struct session *s, struct figures *f)
+static void free_figures(struct figures *f)
 {
+	free(f->subj);
+	free(f->rec);
+	f->subj = NULL;
+	f->rec = NULL;
 	f->n = 0;
+}
+
+/* -1 with errno when there is no memory for them. */
+static int collect_figures(const struct plan *p, const struct session *s, struct figures *f)
+{
+	size_t cells = 0;
+
+	for (size_t t = 0; t < p->n; t++)
+		cells += p->sections[t].ncols;
+	free_figures(f);
+	f->subj = calloc(cells ? cells : 1, sizeof *f->subj);
+	f->rec = calloc(cells ? cells : 1, sizeof *f->rec);
+	if (!f->subj || !f->rec) {
+		free_figures(f);
+		return -1;
+	}
 	for (size_t t = 0; t < p->n; t++) {
 		const struct section *sec = &p->sections[t];
 		for (size_t i = 0; i < sec->ncols; i++) {
@@ -231,6 +255,7 @@ static void collect_figures(const struct plan *p, const struct session *s, struc
 			f->cell[t][i] = figure_of(f, &r, &subj);
 		}
 	}
+	return 0;
 }
 
 static void write_section(struct session *s, const struct section *sec, size_t t,
@@ -266,12 +291,17 @@ int cmd_run(const struct args *a, int argc, char **argv)
 	}
 	if ((rc = session_open(&s, a, SESSION_RUN, argc, argv)) != 0)
 		return rc;
-	collect_figures(&plan, &s, &figs);
+	if (collect_figures(&plan, &s, &figs) < 0) {
+		fprintf(stderr, "osbench: cannot start: %s\n", strerror(errno));
+		session_close(&s);
+		return 1;
+	}
 	if (session_measure_all(&s, figs.subj, figs.rec, figs.n) < 0)
 		return session_interrupted(&s);
 	for (size_t t = 0; t < plan.n; t++)
 		write_section(&s, &plan.sections[t], t, &figs);
 	session_release(figs.rec, figs.n);
+	free_figures(&figs);
 	return session_close(&s);
 }
 
@@ -283,7 +313,10 @@ int run_plan_figures(const struct args *a, const struct session *s,
 
 	if (plan_run(&plan, a) < 0)
 		return -1;
-	collect_figures(&plan, s, &figs);
+	if (collect_figures(&plan, s, &figs) < 0) {
+		fprintf(stderr, "osbench: %s\n", strerror(errno));
+		return -1;
+	}
 	*subj = figs.subj;
 	*rec = figs.rec;
 	*n = figs.n;
