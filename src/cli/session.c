@@ -159,7 +159,7 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 		fprintf(stderr, "osbench: %s\n", err);
 		return 2;
 	}
-	fs_type(s->tmpdir, s->host.tmpfs, sizeof s->host.tmpfs);
+	fs_type(s->tmpdir, s->host.tmpdir_fs, sizeof s->host.tmpdir_fs);
 	huge_pages_mode(s->host.huge_pages, sizeof s->host.huge_pages);
 	s->writes = writes;
 	s->runs = a->runs ? a->runs : 1;

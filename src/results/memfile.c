@@ -70,7 +70,7 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 	snprintf(f->kernel, sizeof f->kernel, "%s", h->version);
 	snprintf(f->date, sizeof f->date, "%s", h->date);
 	snprintf(f->ld_preload, sizeof f->ld_preload, "%s", h->ld_preload);
-	snprintf(f->tmpfs, sizeof f->tmpfs, "%s", h->tmpfs);
+	snprintf(f->tmpdir_fs, sizeof f->tmpdir_fs, "%s", h->tmpdir_fs);
 	f->cpus = h->cpus;
 	f->mhz = h->mhz;
 	for (size_t i = 0; i < n; i++)

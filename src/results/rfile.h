@@ -64,7 +64,7 @@ struct rfile {
 	/* the rest of the host record, "" (cpus 0) when the file does not
 	   say: what check and compare hold side by side */
 	char version[32];    /* osbench's */
-	char release[100], kernel[200], date[40], ld_preload[256], tmpfs[64];
+	char release[100], kernel[200], date[40], ld_preload[256], tmpdir_fs[64];
 	int cpus;
 	struct rfigure *figs;
 	size_t nfigs;

@@ -34,7 +34,7 @@ static void json_begin(struct writer *w)
 	json_field(f, "ld_preload", h->ld_preload, 0);
 	json_field(f, "build", h->build, 0);
 	json_field(f, "placement", h->placement, 0);
-	json_field(f, "tmpdir_fs", h->tmpfs, 0);
+	json_field(f, "tmpdir_fs", h->tmpdir_fs, 0);
 	json_field(f, "huge_pages", h->huge_pages, 0);
 	json_field(f, "date", h->date, 0);
 	json_field(f, "command", h->command, 1);

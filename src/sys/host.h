@@ -23,7 +23,7 @@ struct host_info {
 	char command[1024];   /* the command line, words joined by spaces */
 	char build[200];      /* compiler, flags, sanitizers (build.h) */
 	char placement[16];   /* --placement of the run, "" outside runs */
-	char tmpfs[64];       /* the file system of the run's private directory */
+	char tmpdir_fs[64];   /* the file system of the run's private directory */
 	char huge_pages[16];  /* huge_pages_mode(), "" outside runs */
 };
 
