@@ -23,5 +23,6 @@ int main(void)
 	test_paired();
 	test_abproto();
 	test_figure();
+	test_plan();
 	return unit_failures ? 1 : 0;
 }

@@ -5,6 +5,7 @@
 
 #include "modules/registry.h"
 #include "plan/figure.h"
+#include "plan/plan.h"
 #include "results/schema.h"
 #include "unit.h"
 
@@ -132,4 +133,50 @@ void test_figure(void)
 		      strcmp(buf, registry_table("syscall")->title) == 0 &&
 		      figure_table_title("mystery", UNIT_MBS, buf, sizeof buf) == 0 &&
 		      strstr(buf, UNIT_MBS) != NULL);
+}
+
+/* ---- plan/plan.h ------------------------------------------------------- */
+
+static size_t table_columns(const char *name)
+{
+	return registry_table(name)->ncolumns;
+}
+
+void test_plan(void)
+{
+	static struct plan p;
+	const char *ctx_ipc[] = { "ctx", "ipc" }, *one[] = { "stat" }, *bad_names[] = { "null", "nosuch" };
+	const int procs[] = { 2, 4 }, sizes[] = { 0 };
+	const char *points[] = { "ctx" };
+	const char *bad = NULL;
+	int rc;
+
+	rc = plan_from_names(&p, &(struct plan_request){ .names = ctx_ipc, .nnames = 2 }, &bad);
+	CHECK("plan two tables, a figure in both counted once",
+	      rc == 0 && p.n == 2 && plan_collect(&p) == 0 &&
+		      p.figs.n == table_columns("ctx") + table_columns("ipc") - 1 &&
+		      p.sections[1].figure[0] == p.sections[0].figure[0]);
+	rc = plan_from_names(&p, &(struct plan_request){ .names = one, .nnames = 1 }, &bad);
+	CHECK("plan a module is its table's column alone",
+	      rc == 0 && p.n == 1 && strcmp(p.sections[0].name, "syscall") == 0 &&
+		      p.sections[0].ncols == 1 && strcmp(p.sections[0].cols[0].header, "stat") == 0);
+	rc = plan_from_names(&p, &(struct plan_request){ .names = NULL, .nnames = 0 }, &bad);
+	CHECK("plan no names: every table", rc == 0 && p.n == registry_ntables);
+	rc = plan_from_names(&p,
+			     &(struct plan_request){ .names = points, .nnames = 1, .procs = procs,
+						     .nprocs = 2, .sizes = sizes, .nsizes = 1 },
+			     &bad);
+	CHECK("plan a points module at the points asked for",
+	      rc == 0 && p.n == 1 && p.sections[0].ncols == 2 &&
+		      strcmp(p.sections[0].cols[1].header, "4p/0K ctxsw") == 0 &&
+		      plan_collect(&p) == 0 && p.figs.n == 2 && p.figs.keys[1].procs == 4);
+	rc = plan_from_names(&p, &(struct plan_request){ .names = bad_names, .nnames = 2 }, &bad);
+	CHECK("plan an unknown name is named", rc == PLAN_UNKNOWN && bad && strcmp(bad, "nosuch") == 0);
+	CHECK("plan uses remote only with a remote module",
+	      plan_from_names(&p, &(struct plan_request){ .names = one, .nnames = 1 }, &bad) == 0 &&
+		      !plan_uses(&p, MOD_REMOTE) &&
+		      plan_from_names(&p, &(struct plan_request){ .names = ctx_ipc, .nnames = 2 },
+				      &bad) == 0 &&
+		      plan_uses(&p, MOD_REMOTE));
+	plan_figures_free(&p.figs);
 }

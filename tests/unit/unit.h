@@ -35,5 +35,6 @@ void test_harness(void);
 void test_paired(void);
 void test_abproto(void);
 void test_figure(void);
+void test_plan(void);
 
 #endif
