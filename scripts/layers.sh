@@ -2,7 +2,7 @@
 # Layers that only call down: reads every #include "..." under src/ and
 # include/ of the tree TOP (default: this one) and prints one line per
 # include from a lower layer into a higher one or into a sibling (the
-# order is src/LAYERS),
+# order is src/LAYERS), per include src/LAYERS denies,
 # per include that names no file of the tree, and per cycle among the
 # units (a unit is x.c with its x.h).  Exit 1 when it printed anything.
 # usage: scripts/layers.sh [TOP]
@@ -20,6 +20,12 @@ done | awk '
 FNR == NR {
 	if ($0 ~ /^#/ || NF == 0)
 		next
+	if ($1 == "deny") {
+		ndeny++
+		deny_from[ndeny] = $2
+		deny_to[ndeny] = $3
+		next
+	}
 	if ($1 == "allow") {
 		allowed[$2, $3] = 1
 		allowtext[$2, $3] = $0
@@ -91,6 +97,11 @@ END {
 			print "layers: " f " includes " inc ": " partname[part[pf]] " and " partname[part[pt]] " are siblings"
 			bad++
 		}
+		for (d = 1; d <= ndeny; d++)
+			if (index(f, deny_from[d] "/") == 1 && index(to, deny_to[d] "/") == 1) {
+				print "layers: " f " includes " inc ": " deny_from[d] " may not include " deny_to[d]
+				bad++
+			}
 		a = unit_of(f)
 		b = unit_of(to)
 		if (a != b && !((a, b) in dep)) {

@@ -19,7 +19,8 @@ broken() {
 	mkdir "$work/tree" "$work/tree/scripts"
 	cp -R "$top/src" "$top/include" "$work/tree/" || exit 2
 	cp "$top/scripts/layers.sh" "$work/tree/scripts/" || exit 2
-	for edit in "$@"; do echo "${edit#*=}" >>"$work/tree/${edit%%=*}"; done
+	# on a line of its own, whether or not the file ends in a newline
+	for edit in "$@"; do printf '\n%s\n' "${edit#*=}" >>"$work/tree/${edit%%=*}"; done
 	sh "$work/tree/scripts/layers.sh" "$work/tree" >"$work/out" 2>&1
 	rc=$?
 	check "layers $what: exit 1" test "$rc" -eq 1
@@ -39,6 +40,9 @@ broken "cycle of three" \
 	'layers: units include each other: src/results/label -> src/results/schema -> src/results/fmt -> src/results/label' \
 	'src/results/fmt.c=#include "results/label.h"' 'src/results/label.c=#include "results/schema.h"' \
 	'src/results/schema.h=#include "results/fmt.h"'
+broken "denied" \
+	'layers: src/results/store.c includes modules/registry.h: src/results may not include src/modules' \
+	'src/results/store.c=#include "modules/registry.h"'
 broken "no such file" \
 	'layers: src/sys/pid.c: includes "sys/nothing.h", no file of the tree' \
 	'src/sys/pid.c=#include "sys/nothing.h"'
