@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "module.h"
+#include "status.h"
 
 /* Where the processes of a measurement run (lmbench's LMBENCH_SCHED). */
 enum placement {
@@ -40,7 +41,6 @@ struct run_opts {
 	const char *remote_host, *remote_port; /* --remote, or NULL */
 };
 
-enum status { ST_OK, ST_FAIL, ST_NA };
 
 /* Where the table's figure sits among the samples: the median, which a
  * shared machine's noise moves least from run to run whichever way it

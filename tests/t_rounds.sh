@@ -278,7 +278,7 @@ if [ -z "${SANITIZE:-}" ]; then
 	seen=
 	# the limit that leaves room for the program but not for a thread
 	# depends on the binary: try a range, in small steps
-	v=5000
+	v=3000
 	while [ "$v" -le 12000 ]; do
 		(ulimit -v "$v" && "$OSBENCH" scale -q mutex --threads 1 --timeout 20) >"$work/out" 2>"$work/err"
 		if grep -q 'timed out' "$work/err"; then seen=timeout; break; fi

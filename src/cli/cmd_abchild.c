@@ -34,7 +34,7 @@ static void fail_reply(struct ab_reply *r, const char *reason)
 static void one_round(const struct ab_request *q, const char *argv0, struct ab_reply *r)
 {
 	static double samples[CHILD_MAX_SAMPLES];
-	static struct report rep;
+	static struct child_report rep;
 	static char helper[PATH_MAX];
 	const struct module *m = registry_module(q->module);
 	struct subject s = { .mod = m, .procs = q->procs, .size_kb = q->size_kb };

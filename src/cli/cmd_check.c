@@ -13,7 +13,7 @@
 #include "cli/common_opts.h"
 #include "cli/io.h"
 #include "cli/session.h"
-#include "modules/registry.h"
+#include "plan/plan.h"
 #include "report/figtext.h"
 #include "report/check.h"
 #include "results/memfile.h"
@@ -26,99 +26,70 @@
  * does not know it (it then comes out missing). */
 static int latency_subject(const struct rfigure *g, struct subject *s)
 {
-	const struct table *t = registry_table(g->table);
-	const struct module *m = registry_module(g->table);
-
-	memset(s, 0, sizeof *s);
-	for (size_t c = 0; t && c < t->ncolumns; c++)
-		if (strcmp(t->columns[c].header, g->column) == 0) {
-			s->mod = registry_module(t->columns[c].module);
-			s->procs = t->columns[c].procs;
-			s->size_kb = t->columns[c].size_kb;
-			return 0;
-		}
-	/* a points module's table takes any point: "16p/64K ctxsw" */
-	if (m && (m->flags & MOD_POINTS)) {
-		if (schema_points_parse(g->column, &s->procs, &s->size_kb) < 0 || s->procs < 2 ||
-		    s->procs > MAX_LEVEL || s->size_kb < 0 || s->size_kb > MAX_SIZE_KB)
-			return -1;
-		s->mod = m;
-		return 0;
-	}
-	if (t || !m || strcmp(g->column, m->name) != 0)
+	if (figure_of_cell(g->table, g->column, s) < 0)
 		return -1;
-	s->mod = m;
+	/* a point of a points module's table: one run can take */
+	if ((s->mod->flags & MOD_POINTS) && (s->procs < 2 || s->procs > MAX_LEVEL ||
+					     s->size_kb < 0 || s->size_kb > MAX_SIZE_KB))
+		return -1;
 	return 0;
 }
 
 /* A sweep's level: threads or processes as the baseline ran it. */
 static int sweep_subject(const struct rfile *base, const struct rfigure *g, struct subject *s)
 {
-	const struct module *m = registry_module(g->module);
-	long level = strtol(g->column, NULL, 10);
+	int use_procs = strcmp(base->scale_mode, "processes") == 0;
 
-	memset(s, 0, sizeof *s);
-	if (!m || !(m->flags & MOD_SWEEP) || level < 1 || level > MAX_LEVEL)
+	if (figure_of_level(g->module, g->column, use_procs, s) < 0 || s->level > MAX_LEVEL)
 		return -1;
-	s->mod = m;
-	s->level = (int)level;
-	s->use_procs = strcmp(base->scale_mode, "processes") == 0;
-	return s->use_procs && (m->flags & MOD_THREADS_ONLY) ? -1 : 0;
+	return 0;
 }
 
-static int same_subject(const struct subject *a, const struct subject *b)
-{
-	return a->mod == b->mod && a->procs == b->procs && a->size_kb == b->size_kb &&
-	       a->level == b->level && a->use_procs == b->use_procs;
-}
-
-/* The figures of one kind (latency or sweep) to measure: one subject
- * each, shared by figures that are the same measurement (ctx 2p/0K is in
- * two tables); which[i] is record i's subject. */
-struct plan {
-	struct subject *subj;
+/* The figures of one kind (latency or sweep) a baseline asks to measure
+ * again: each measured once (figs), shared by figures that are the same
+ * measurement (ctx 2p/0K is in two tables); which[i] is record i's. */
+struct rerun {
+	struct plan_figures figs;
 	struct record *rec;
 	size_t *which;
-	size_t nsubj, nrec;
+	size_t nrec;
 };
 
-static void plan_add(struct plan *p, const struct rfigure *g, const struct subject *s)
+/* -1 with errno when out of memory. */
+static int rerun_add(struct rerun *p, const struct rfigure *g, const struct subject *s)
 {
-	size_t k = 0;
 	struct record *r = &p->rec[p->nrec];
 
-	while (k < p->nsubj && !same_subject(&p->subj[k], s))
-		k++;
-	if (k == p->nsubj)
-		p->subj[p->nsubj++] = *s;
+	if (plan_figure(&p->figs, s, &p->which[p->nrec]) < 0)
+		return -1;
 	memset(r, 0, sizeof *r);
 	r->table = g->table;
 	r->module = s->mod->name;
 	r->unit = g->unit;
 	snprintf(r->column, sizeof r->column, "%s", g->column);
 	snprintf(r->params, sizeof r->params, "%s", g->params);
-	p->which[p->nrec++] = k;
+	p->nrec++;
+	return 0;
 }
 
-static int plan_alloc(struct plan *p, size_t n)
+static int rerun_alloc(struct rerun *p, size_t n)
 {
 	memset(p, 0, sizeof *p);
-	p->subj = calloc(n ? n : 1, sizeof *p->subj);
 	p->rec = calloc(n ? n : 1, sizeof *p->rec);
 	p->which = calloc(n ? n : 1, sizeof *p->which);
-	return p->subj && p->rec && p->which ? 0 : -1;
+	return p->rec && p->which ? 0 : -1;
 }
 
-static void plan_free(struct plan *p)
+static void rerun_free(struct rerun *p)
 {
-	free(p->subj);
+	plan_figures_free(&p->figs);
 	free(p->rec);
 	free(p->which);
 }
 
 /* Every ok baseline figure this osbench measures, latency or sweep
  * (sweeps of the first module swept only, as one scale run makes). */
-static void plan_from(struct plan *p, const struct rfile *base, int sweeps)
+static int rerun_from(struct rerun *p, const struct rfile *base, int sweeps)
 {
 	const char *swept = NULL;
 
@@ -132,13 +103,15 @@ static void plan_from(struct plan *p, const struct rfile *base, int sweeps)
 		if (sweeps && swept && strcmp(swept, s.mod->name) != 0)
 			continue;
 		swept = s.mod->name;
-		plan_add(p, g, &s);
+		if (rerun_add(p, g, &s) < 0)
+			return -1;
 	}
+	return 0;
 }
 
 /* Measure the plan in a session of that kind; cur gets the figures. -1
  * after saying why (an interruption ends the process). */
-static int measure_plan(const struct args *a, enum session_kind kind, struct plan *p,
+static int measure_plan(const struct args *a, enum session_kind kind, struct rerun *p,
 			int argc, char **argv, struct rfile *cur)
 {
 	struct session s;
@@ -147,7 +120,7 @@ static int measure_plan(const struct args *a, enum session_kind kind, struct pla
 
 	if (session_open_quiet(&s, a, kind, argc, argv) != 0)
 		return -1;
-	if (!(one = calloc(p->nsubj, sizeof *one))) {
+	if (!(one = calloc(p->figs.n, sizeof *one))) {
 		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
 		session_close(&s);
 		return -1;
@@ -155,7 +128,7 @@ static int measure_plan(const struct args *a, enum session_kind kind, struct pla
 	/* each subject is measured once, under its first figure's name */
 	for (size_t k = p->nrec; k-- > 0;)
 		one[p->which[k]] = p->rec[k];
-	if (session_measure_all(&s, p->subj, one, p->nsubj) < 0) {
+	if (session_measure_all(&s, p->figs.keys, one, p->figs.n) < 0) {
 		free(one);
 		session_interrupted(&s); /* ends the process by the signal */
 		return -1;
@@ -169,7 +142,7 @@ static int measure_plan(const struct args *a, enum session_kind kind, struct pla
 	rc = memfile_make(cur, "the figures measured now", &s.host, p->rec, p->nrec);
 	if (rc < 0)
 		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
-	session_release(one, p->nsubj);
+	session_release(one, p->figs.n);
 	free(one);
 	session_close(&s);
 	return rc;
@@ -179,17 +152,18 @@ static int measure_plan(const struct args *a, enum session_kind kind, struct pla
 static int measure_now(const struct args *a, const struct rfile *base, int argc, char **argv,
 		       struct rfile *cur, int *ncur)
 {
-	struct plan p[2];
+	struct rerun p[2];
 	int rc = 0;
 
+	/* both freed at the end, whichever allocation failed */
+	memset(p, 0, sizeof p);
 	*ncur = 0;
-	if (plan_alloc(&p[0], base->nfigs) < 0 || plan_alloc(&p[1], base->nfigs) < 0) {
+	if (rerun_alloc(&p[0], base->nfigs) < 0 || rerun_alloc(&p[1], base->nfigs) < 0 ||
+	    rerun_from(&p[0], base, 0) < 0 || rerun_from(&p[1], base, 1) < 0) {
 		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
 		rc = -1;
 		goto out;
 	}
-	plan_from(&p[0], base, 0);
-	plan_from(&p[1], base, 1);
 	if (p[0].nrec + p[1].nrec == 0)
 		fprintf(stderr, "osbench: check: nothing in '%s' that this osbench measures\n",
 			base->path);
@@ -206,8 +180,8 @@ static int measure_now(const struct args *a, const struct rfile *base, int argc,
 		}
 	}
 out:
-	plan_free(&p[0]);
-	plan_free(&p[1]);
+	rerun_free(&p[0]);
+	rerun_free(&p[1]);
 	return rc;
 }
 

@@ -14,6 +14,7 @@
 #include "sys/interrupt.h"
 #include "results/label.h"
 #include "cli/session.h"
+#include "measure/mhz.h"
 #include "measure/runs.h"
 #include "results/schema.h"
 
@@ -26,9 +27,8 @@
 #define RUN_MIN_ROUNDS 5
 #define RUN_MAX_ROUNDS 40
 #define RUN_PRECISION_PCT 1.0
-/* six tables in at most 15 s: 14 s gives each figure some 8 rounds (12 s
-   gave 7), and twice the time made the fs and bw figures steadier by
-   about the square root of two (README) */
+/* every table in at most 15 s, with rounds enough for each figure's
+   interval (the method is in the README) */
 #define RUN_BUDGET_S 14.0
 #define DEFAULT_PLACEMENT PLACE_SAME
 
@@ -161,7 +161,7 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 	}
 	/* the host facts first, while descriptors are there to read them
 	   with: a run at its descriptor limit still says what it ran on */
-	host_gather(&s->host, a->label, argc, argv);
+	host_gather(&s->host, a->label, measure_mhz(), argc, argv);
 	if (!a->label && label_check(s->host.host, err, sizeof err) < 0) {
 		fprintf(stderr, "osbench: host name: %s: give --label NAME\n", err);
 		return 2;
@@ -174,7 +174,7 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 		fprintf(stderr, "osbench: %s\n", err);
 		return 2;
 	}
-	fs_type(s->tmpdir, s->host.tmpfs, sizeof s->host.tmpfs);
+	fs_type(s->tmpdir, s->host.tmpdir_fs, sizeof s->host.tmpdir_fs);
 	huge_pages_mode(s->host.huge_pages, sizeof s->host.huge_pages);
 	s->writes = writes;
 	s->runs = a->runs ? a->runs : 1;

@@ -18,9 +18,9 @@
 
 #include "measure/abproto.h"
 #include "measure/abrounds.h"
-#include "measure/clock.h"
+#include "sys/clock.h"
 #include "measure/order.h"
-#include "measure/stats.h"
+#include "stats/stats.h"
 #include "sys/compat.h"
 #include "sys/interrupt.h"
 #include "sys/pid.h"

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "measure/clock.h"
+#include "sys/clock.h"
 #include "harness.h"
 #include "module.h"
 
@@ -32,7 +32,7 @@ struct job {
 #define CHILD_MAX_OPS 256
 
 /* What the child writes to the parent, followed by nsamples doubles. */
-struct report {
+struct child_report {
 	enum status status;
 	char reason[256];
 	uint64_t n, base_n;   /* as calibrated (or as given) */
@@ -63,7 +63,7 @@ void child_main(int fd, const struct job *j);
 /* What child_main does before it reports: one round of j into r and
  * samples[0..r->nsamples-1] (an exec'd child of ab reports them its own
  * way). */
-void child_round(const struct job *j, struct report *r, double *samples);
+void child_round(const struct job *j, struct child_report *r, double *samples);
 
 /* Write all len bytes to fd, again after EINTR: 0, or -1 when the reader
    is gone or the write failed.  How a child's report leaves it, whether
@@ -72,16 +72,16 @@ int child_write_all(int fd, const void *buf, size_t len);
 
 /* The bodies: fill samples[0..] and r; on failure r->status = ST_FAIL
  * with r->reason. */
-void latency_body(const struct job *j, struct mod_ctx *base, struct report *r,
+void latency_body(const struct job *j, struct mod_ctx *base, struct child_report *r,
 		  double *samples);
-void sweep_body(const struct job *j, struct mod_ctx *base, struct report *r,
+void sweep_body(const struct job *j, struct mod_ctx *base, struct child_report *r,
 		double *samples);
 
 /* The tail's units after the samples: as many as half a sample's time
  * allows (at least a few, at most CHILD_MAX_OPS), each minus the clock's
  * cost and the baseline's share (base_ns_per_op), into r->ops.  iter_ns
  * is what one run() iteration took in the samples. */
-int tail_sample(const struct job *j, struct mod_ctx *c, struct report *r, double timer_cost_ns,
+int tail_sample(const struct job *j, struct mod_ctx *c, struct child_report *r, double timer_cost_ns,
 		double iter_ns, double base_ns_per_op);
 
 /* Resource use of this process (RUSAGE_SELF) or of every child it has

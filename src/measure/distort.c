@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "measure/clock.h"
+#include "sys/clock.h"
 #include "measure/distort.h"
 #include "sys/contention.h"
 

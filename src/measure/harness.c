@@ -23,7 +23,7 @@
 #include "sys/compat.h"
 #include "sys/interrupt.h"
 #include "sys/pid.h"
-#include "measure/stats.h"
+#include "stats/stats.h"
 
 static const char *const placement_names[] = {
 	[PLACE_FREE] = "free", [PLACE_SAME] = "same", [PLACE_SPREAD] = "spread",
@@ -137,7 +137,7 @@ static int read_by(int rfd, void *buf, size_t len, double deadline)
 }
 
 /* The report and its samples: as read_by. */
-static int await_report(int rfd, struct report *r, double *samples, int timeout_s)
+static int await_report(int rfd, struct child_report *r, double *samples, int timeout_s)
 {
 	double deadline = clock_ns() + timeout_s * 1e9;
 	int got = read_by(rfd, r, sizeof *r, deadline);
@@ -219,7 +219,7 @@ static int to_bandwidth(double *samples, int n, double bytes_per_op)
 	return 0;
 }
 
-static void take_report(struct figure *f, const struct report *r, double *samples)
+static void take_report(struct figure *f, const struct child_report *r, double *samples)
 {
 	if (r->status != ST_OK) {
 		set_fail(f->m, "%s", r->reason);
@@ -256,7 +256,7 @@ static int run_round(struct figure *f, const struct run_opts *o)
 	struct job j = { .s = f->s, .o = o, .calibrate = f->m->rounds == 0, .n = f->n,
 			 .base_n = f->base_n };
 	static double samples[CHILD_MAX_SAMPLES];
-	struct report r;
+	struct child_report r;
 	int rfd = -1, got;
 	struct distort_probe probe;
 	pid_t pid;

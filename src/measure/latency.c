@@ -11,7 +11,7 @@
 #include <sys/time.h>
 
 #include "measure/child.h"
-#include "measure/stats.h"
+#include "stats/stats.h"
 
 typedef int (*run_fn)(struct mod_ctx *, uint64_t);
 
@@ -26,7 +26,7 @@ typedef int (*run_fn)(struct mod_ctx *, uint64_t);
 /* One round's state, passed through the worker's lifecycle. */
 struct round {
 	const struct job *j;
-	struct report *r;
+	struct child_report *r;
 	double *samples;
 	double timer_cost_ns;
 	struct usage used;    /* this process's, summed over the op samples */
@@ -139,7 +139,7 @@ static int op_sample(struct round *rd, struct mod_ctx *c, uint64_t n, double *ns
 	return rc;
 }
 
-static void fail_with(struct report *r, const char *reason)
+static void fail_with(struct child_report *r, const char *reason)
 {
 	r->status = ST_FAIL;
 	snprintf(r->reason, sizeof r->reason, "%s",
@@ -175,7 +175,7 @@ static double iteration_ns(const double *op_ns, int k, uint64_t n)
 
 static void report_usage(struct round *rd, struct mod_ctx *c, int k)
 {
-	struct report *r = rd->r;
+	struct child_report *r = rd->r;
 	double ops = (double)r->n * c->ops_per_iter * k;
 	double wall_us = rd->op_wall_ns / 1000.0;
 
@@ -190,7 +190,7 @@ static void report_usage(struct round *rd, struct mod_ctx *c, int k)
  * module timed touches of pages that were still mapped, not faults. */
 static void check_faults(struct round *rd, struct mod_ctx *c, int k)
 {
-	struct report *r = rd->r;
+	struct child_report *r = rd->r;
 	double per_op = rd->used.faults / ((double)r->n * c->ops_per_iter * k);
 	double least = rd->j->s->mod->min_faults_per_op;
 
@@ -218,7 +218,7 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 {
 	struct round *rd = arg;
 	const struct job *j = rd->j;
-	struct report *r = rd->r;
+	struct child_report *r = rd->r;
 	int own_baseline = j->s->mod->baseline != NULL;
 	run_fn base_fn = own_baseline ? j->s->mod->baseline : empty_run;
 	double op_ns[CHILD_MAX_SAMPLES], base_ns[CHILD_MAX_SAMPLES], warm;
@@ -271,7 +271,7 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 		fail_with(r, c->err);
 }
 
-void latency_body(const struct job *j, struct mod_ctx *base, struct report *r,
+void latency_body(const struct job *j, struct mod_ctx *base, struct child_report *r,
 		  double *samples)
 {
 	struct round rd = { .j = j, .r = r, .samples = samples,

@@ -16,7 +16,7 @@
 #include "sys/contention.h"
 #include "sys/interrupt.h"
 
-static void fail_report(struct report *r, const char *reason)
+static void fail_report(struct child_report *r, const char *reason)
 {
 	r->status = ST_FAIL;
 	snprintf(r->reason, sizeof r->reason, "%s",
@@ -43,7 +43,7 @@ static void ctx_init(struct mod_ctx *c, const struct job *j, int nodrop)
 /* Pin this process (its children inherit it) for same and spread; under
  * spread the module's peers move on to the following CPUs as they start.
  * The command layer decides (a sweep runs free unless --cpu pins it). */
-static int place(const struct job *j, struct report *r)
+static int place(const struct job *j, struct child_report *r)
 {
 	enum placement p = j->o->placement;
 
@@ -64,7 +64,7 @@ static int place(const struct job *j, struct report *r)
  * hang; or nodrop, which asks a MOD_FAULTS module to leave its pages
  * mapped (*nodrop is set and the module runs), so that the harness's
  * fault count must fail it.  Returns 1 when a fault was applied. */
-static int apply_test_fault(const struct subject *s, struct report *r, int *nodrop)
+static int apply_test_fault(const struct subject *s, struct child_report *r, int *nodrop)
 {
 	const char *spec = getenv("OSBENCH_TEST_FAULT");
 	size_t len = strlen(s->mod->name);
@@ -95,7 +95,7 @@ static int apply_test_fault(const struct subject *s, struct report *r, int *nodr
  * ring) are reaped only at teardown and forked children of fork/exec as
  * they go, so their resource use is read around the whole child and
  * spread over every op the module's run() made. */
-static void add_helpers(struct report *r, const struct usage *a, const struct usage *b)
+static void add_helpers(struct child_report *r, const struct usage *a, const struct usage *b)
 {
 	double cpu_per_op = (b->cpu_us - a->cpu_us) / r->run_ops;
 
@@ -105,7 +105,7 @@ static void add_helpers(struct report *r, const struct usage *a, const struct us
 		r->cpu_pct += 100.0 * cpu_per_op / r->wall_us_per_op;
 }
 
-static void lifecycle(const struct job *j, struct report *r, double *samples, int nodrop)
+static void lifecycle(const struct job *j, struct child_report *r, double *samples, int nodrop)
 {
 	const struct module *mod = j->s->mod;
 	struct mod_ctx c;
@@ -151,7 +151,7 @@ int child_write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-void child_round(const struct job *j, struct report *r, double *samples)
+void child_round(const struct job *j, struct child_report *r, double *samples)
 {
 	int nodrop = 0;
 
@@ -165,7 +165,7 @@ void child_round(const struct job *j, struct report *r, double *samples)
 void child_main(int fd, const struct job *j)
 {
 	static double samples[CHILD_MAX_SAMPLES];
-	struct report r;
+	struct child_report r;
 
 	interrupt_reset_in_child();
 	child_round(j, &r, samples);

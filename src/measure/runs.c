@@ -6,7 +6,7 @@
 
 #include "measure/distort.h"
 #include "measure/runs.h"
-#include "measure/stats.h"
+#include "stats/stats.h"
 
 static void release_all(struct measurement *run, int nruns)
 {

@@ -553,7 +553,7 @@ static void one_window(const struct subject *s, const struct run_opts *o,
 }
 
 /* Each of k windows gets its share of the report's request times. */
-static void keep_requests(struct report *r, const struct rep_result *w, int k)
+static void keep_requests(struct child_report *r, const struct rep_result *w, int k)
 {
 	int room = CHILD_MAX_OPS / k;
 
@@ -567,7 +567,7 @@ static void keep_requests(struct report *r, const struct rep_result *w, int k)
  * ops/s.  With threads the module's helper processes (the tcprr server,
  * forked children) belong to this process and the lifecycle counts them
  * over the window ops; process copies counted theirs themselves. */
-void sweep_body(const struct job *j, struct mod_ctx *base, struct report *r,
+void sweep_body(const struct job *j, struct mod_ctx *base, struct child_report *r,
 		double *samples)
 {
 	double ops = 0, wall = 0, cpu = 0, v = 0, iv = 0;

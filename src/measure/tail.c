@@ -20,7 +20,7 @@ static uint64_t iterations_per_unit(double iter_ns)
 	return (uint64_t)(TAIL_UNIT_NS / iter_ns) + 1;
 }
 
-int tail_sample(const struct job *j, struct mod_ctx *c, struct report *r, double timer_cost_ns,
+int tail_sample(const struct job *j, struct mod_ctx *c, struct child_report *r, double timer_cost_ns,
 		double iter_ns, double base_ns_per_op)
 {
 	const struct module *mod = j->s->mod;

@@ -1,5 +1,5 @@
 /* open clos: open(O_RDONLY) + close() of a file in the private temp dir;
- * each sweep worker has its own file (src/tempfile.c). */
+ * each sweep worker has its own file (src/modules/lib/tempfile.c). */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>

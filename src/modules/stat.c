@@ -1,5 +1,5 @@
 /* stat: stat() of a file in the private temp dir; each sweep worker has its
- * own file (src/tempfile.c), so workers measure the call, not contention
+ * own file (src/modules/lib/tempfile.c), so workers measure the call, not contention
  * on one inode. */
 #include <errno.h>
 #include <string.h>

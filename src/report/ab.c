@@ -263,7 +263,7 @@ static void json_host(FILE *out, const struct ab_context *c)
 	json_key_string(out, "ld_preload", h->ld_preload, ", ");
 	json_key_string(out, "build", h->build, ", ");
 	json_key_string(out, "placement", h->placement, ", ");
-	json_key_string(out, "tmpdir_fs", h->tmpfs, ", ");
+	json_key_string(out, "tmpdir_fs", h->tmpdir_fs, ", ");
 	json_key_string(out, "date", h->date, ", ");
 	json_key_string(out, "command", h->command, "},\n");
 	fputs("  \"sides\": [", out);

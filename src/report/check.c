@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/stats.h"
+#include "stats/stats.h"
 #include "report/figtext.h"
 #include "report/check.h"
 #include "results/schema.h"
@@ -87,7 +87,7 @@ static int incomparable(const struct rfile *base, const struct check_row *r,
 			const struct check_opts *o, char *note, size_t len)
 {
 	const char *bp = placement_of(r->b, base), *cp = placement_of(r->c, r->cur_file);
-	const char *bfs = base->tmpfs, *cfs = r->cur_file->tmpfs;
+	const char *bfs = base->tmpdir_fs, *cfs = r->cur_file->tmpdir_fs;
 
 	if (bp[0] && cp[0] && strcmp(bp, cp) != 0) {
 		snprintf(note, len, "placement %s -> %s", bp, cp);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "modules/registry.h"
+#include "plan/figure.h"
 #include "report/figtext.h"
 #include "report/compare.h"
 #include "results/schema.h"
@@ -82,16 +83,9 @@ static const char *table_unit(const struct rfile *f, int n, const char *table)
 
 static void table_title(FILE *out, const struct rfile *f, int n, const char *table)
 {
-	const struct table *t = registry_table(table);
-	const struct module *m = registry_module(table);
 	char title[256];
 
-	if (t)
-		snprintf(title, sizeof title, "%s", t->title);
-	else if (m)
-		schema_module_title(title, sizeof title, m->name, m->summary);
-	else
-		schema_unknown_title(title, sizeof title, table, table_unit(f, n, table));
+	figure_table_title(table, table_unit(f, n, table), title, sizeof title);
 	fprintf(out, "# %s\n", title);
 }
 

@@ -2,8 +2,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "measure/stats.h"
-#include "measure/student.h"
+#include "stats/stats.h"
+#include "stats/student.h"
 #include "report/paired.h"
 
 const char *const ab_verdict_names[AB_COUNT] = {

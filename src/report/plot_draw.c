@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "modules/registry.h"
+#include "plan/figure.h"
 #include "report/plot_model.h"
 #include "report/svg.h"
 #include "results/fmt.h"
@@ -28,8 +28,8 @@ static const char *mode_name(const struct chart *c)
 
 static void chart_title(const struct chart *c, char *buf, size_t len)
 {
-	const struct table *t = registry_table(c->table);
-	const struct module *m = registry_module(c->table);
+	char full[256];
+	const char *cut;
 
 	if (c->kind == CHART_OPS)
 		snprintf(buf, len, "scale %s: %s - throughput against concurrency", c->module,
@@ -37,14 +37,12 @@ static void chart_title(const struct chart *c, char *buf, size_t len)
 	else if (c->kind == CHART_PCT)
 		snprintf(buf, len, "scale %s: %s - scaling against concurrency one (=100%%)",
 			 c->module, mode_name(c));
-	else if (t && strstr(t->title, " - ")) /* without the unit the axis shows */
-		snprintf(buf, len, "%.*s", (int)(strstr(t->title, " - ") - t->title), t->title);
-	else if (t)
-		snprintf(buf, len, "%s", t->title);
-	else if (m)
-		snprintf(buf, len, "%s: %s", c->table, m->summary);
-	else
+	else if (!figure_table_title(c->table, UNIT_US, full, sizeof full))
 		snprintf(buf, len, "%s", c->table);
+	else if ((cut = strstr(full, " - "))) /* without the unit the axis shows */
+		snprintf(buf, len, "%.*s", (int)(cut - full), full);
+	else
+		snprintf(buf, len, "%s", full);
 }
 
 static const char *y_title(const struct chart *c)

@@ -85,7 +85,7 @@ struct axis {
 /* What a chart has for one series at one group. */
 enum cell { CELL_OK, CELL_FAIL, CELL_NA, CELL_NONE };
 
-/* ---- plot.c: what the charts are ------------------------------------- */
+/* ---- plot_model.c: reading a chart's figures --------------------------- */
 
 /* A sweep chart's figure at concurrency one for that file, or NULL. */
 const struct rfigure *level_one(const struct plot *p, const struct chart *c, size_t file);

@@ -15,7 +15,7 @@ static void field_text(const struct rfile *f, int which, char *buf, size_t len)
 	case 4: snprintf(buf, len, "%s", f->placement); break;
 	/* a file with a host record says "-" when nothing was preloaded */
 	case 5: snprintf(buf, len, "%s", f->ld_preload[0] ? f->ld_preload : f->version[0] ? "-" : ""); break;
-	case 6: snprintf(buf, len, "%s", f->tmpfs); break;
+	case 6: snprintf(buf, len, "%s", f->tmpdir_fs); break;
 	case 7:
 		if (f->cpus > 0)
 			snprintf(buf, len, "%d", f->cpus);

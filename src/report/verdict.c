@@ -4,8 +4,8 @@
 #include <float.h>
 #include <stdlib.h>
 
-#include "measure/stats.h"
-#include "measure/student.h"
+#include "stats/stats.h"
+#include "stats/student.h"
 #include "report/verdict.h"
 
 const char *const verdict_names[V_COUNT] = {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan/figure.h"
 #include "results/memfile.h"
 
 static void copy_figure(struct rfigure *g, const struct record *r, size_t pool_off,
@@ -70,7 +71,7 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 	snprintf(f->kernel, sizeof f->kernel, "%s", h->version);
 	snprintf(f->date, sizeof f->date, "%s", h->date);
 	snprintf(f->ld_preload, sizeof f->ld_preload, "%s", h->ld_preload);
-	snprintf(f->tmpfs, sizeof f->tmpfs, "%s", h->tmpfs);
+	snprintf(f->tmpdir_fs, sizeof f->tmpdir_fs, "%s", h->tmpdir_fs);
 	f->cpus = h->cpus;
 	f->mhz = h->mhz;
 	for (size_t i = 0; i < n; i++)
@@ -99,10 +100,11 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 				off += (size_t)records[i].runs;
 			}
 		}
-		if (strcmp(records[i].table, SCALE_TABLE) == 0 && !f->scale_mode[0])
+		if (strcmp(records[i].table, SCALE_TABLE) == 0 && !f->scale_mode[0]) {
+			const char *mode = figure_scale_mode(records[i].params);
 			snprintf(f->scale_mode, sizeof f->scale_mode, "%s",
-				 strncmp(records[i].params, "procs=", 6) == 0 ? "processes"
-									     : "threads");
+				 mode ? mode : "threads");
+		}
 	}
 	f->nfigs = n;
 	f->npool = f->pool_cap = off;

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "results/resultfile.h"
+#include "results/rfile.h"
 #include "results/writer.h"
 
 /* f gets records[0..n-1] and the host's name, OS, clock and build; -1

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "results/resultfile.h"
+#include "results/rfile.h"
 #include "sys/compat.h"
 
 #define MAX_LINE (64 * 1024)           /* the longest line accepted */

@@ -35,7 +35,7 @@ static int host_member(struct json *j, const char *key, void *ctx)
 	if (strcmp(key, "ld_preload") == 0)
 		return jfield(j, key, f->ld_preload, sizeof f->ld_preload);
 	if (strcmp(key, "tmpdir_fs") == 0)
-		return jfield(j, key, f->tmpfs, sizeof f->tmpfs);
+		return jfield(j, key, f->tmpdir_fs, sizeof f->tmpdir_fs);
 	if (strcmp(key, "cpus") == 0) {
 		double cpus;
 		if (jvalue(j, key, &cpus) < 0)

@@ -123,7 +123,7 @@ static int host_comment(struct parser *ps, struct span c)
 		return set_field(ps, ps->lineno, ps->f->ld_preload, sizeof ps->f->ld_preload,
 				 span_is(v, "-") ? span_of("") : v, "ld_preload");
 	if (span_is(c, "tmpdir fs"))
-		return set_field(ps, ps->lineno, ps->f->tmpfs, sizeof ps->f->tmpfs, v, "tmpdir fs");
+		return set_field(ps, ps->lineno, ps->f->tmpdir_fs, sizeof ps->f->tmpdir_fs, v, "tmpdir fs");
 	if (span_is(c, "cpus")) {
 		double cpus;
 		if (parse_number(ps, ps->lineno, v, "cpus", &cpus) < 0)

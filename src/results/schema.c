@@ -10,15 +10,6 @@ const struct field_info schema_fields[F_COUNT] = { SCHEMA_FIELDS(SCHEMA_INFO) };
 
 const char *const schema_status_names[3] = { "ok", "fail", "na" };
 
-int schema_field_long(const char *name, size_t len)
-{
-	for (int f = 0; f < F_COUNT; f++)
-		if (strlen(schema_fields[f].long_name) == len &&
-		    memcmp(schema_fields[f].long_name, name, len) == 0)
-			return f;
-	return -1;
-}
-
 int schema_field_json(const char *key)
 {
 	for (int f = 0; f < F_COUNT; f++)

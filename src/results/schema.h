@@ -68,8 +68,7 @@ struct field_info {
 };
 extern const struct field_info schema_fields[F_COUNT];
 
-/* The field with this long column name or json key; -1 when none. */
-int schema_field_long(const char *name, size_t len);
+/* The field with this json key; -1 when none. */
 int schema_field_json(const char *key);
 
 /* Units: a latency table's microseconds, a sweep's operations per second,
@@ -81,7 +80,7 @@ int schema_field_json(const char *key);
 int schema_higher_is_better(const char *unit);
 /* The unit spelled text[0..len-1], as the constant above; NULL if unknown. */
 const char *schema_unit_find(const char *text, size_t len);
-/* "us or ops/s": the units, for messages. */
+/* "us, ops/s or MB/s": the units, for messages. */
 void schema_unit_list(char *buf, size_t len);
 
 /* Status words of long and json. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "modules/registry.h"
+#include "plan/figure.h"
 #include "results/parse.h"
 #include "results/schema.h"
 
@@ -266,18 +266,9 @@ double cell_rounding(struct span s, double v)
 /* The module behind a table column, where osbench knows it. */
 const char *column_module(const char *table, const char *column)
 {
-	const struct table *t = registry_table(table);
-	const struct module *m = registry_module(table);
-	int procs, size_kb;
+	struct subject k;
 
-	if (t)
-		for (size_t i = 0; i < t->ncolumns; i++)
-			if (strcmp(t->columns[i].header, column) == 0)
-				return t->columns[i].module;
-	/* a points module's table bears its name and takes any point */
-	if (m && (m->flags & MOD_POINTS))
-		return schema_points_parse(column, &procs, &size_kb) == 0 ? m->name : "";
-	return t ? "" : m ? m->name : "";
+	return figure_of_cell(table, column, &k) == 0 ? k.mod->name : "";
 }
 
 /* A clock rate a machine can have, so that the Mhz cell stays short. */
@@ -320,15 +311,13 @@ int unit_of(struct parser *ps, int line, struct span table, const struct span *u
 /* "threads=5" or "procs=5": how a sweep ran. */
 int note_scale_mode(struct parser *ps, int line, const char *table, struct span params)
 {
+	char text[160];
 	const char *mode;
 
 	if (strcmp(table, SCALE_TABLE) != 0)
 		return 0;
-	if (span_starts(params, "threads="))
-		mode = "threads";
-	else if (span_starts(params, "procs="))
-		mode = "processes";
-	else
+	snprintf(text, sizeof text, "%.*s", (int)params.n, params.p);
+	if (!(mode = figure_scale_mode(text)))
 		return 0;
 	if (ps->f->scale_mode[0] && strcmp(ps->f->scale_mode, mode) != 0)
 		return fail_at(ps, line, "a sweep with threads and one with processes");

@@ -34,7 +34,7 @@ static void json_begin(struct writer *w)
 	json_field(f, "ld_preload", h->ld_preload, 0);
 	json_field(f, "build", h->build, 0);
 	json_field(f, "placement", h->placement, 0);
-	json_field(f, "tmpdir_fs", h->tmpfs, 0);
+	json_field(f, "tmpdir_fs", h->tmpdir_fs, 0);
 	json_field(f, "huge_pages", h->huge_pages, 0);
 	json_field(f, "date", h->date, 0);
 	json_field(f, "command", h->command, 1);
@@ -57,9 +57,9 @@ static void json_records(struct writer *w, const struct record *r, int n)
 	}
 }
 
-static void json_table(struct writer *w, const struct table *t, const struct record *cells)
+static void json_table(struct writer *w, const struct section_view *s, const struct record *cells)
 {
-	json_records(w, cells, (int)t->ncolumns);
+	json_records(w, cells, (int)s->ncells);
 }
 
 static void json_sweep(struct writer *w, const char *module, int use_procs,

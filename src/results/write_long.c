@@ -28,9 +28,9 @@ static void long_records(struct writer *w, const struct record *r, int n)
 	}
 }
 
-static void long_table(struct writer *w, const struct table *t, const struct record *cells)
+static void long_table(struct writer *w, const struct section_view *s, const struct record *cells)
 {
-	long_records(w, cells, (int)t->ncolumns);
+	long_records(w, cells, (int)s->ncells);
 }
 
 static void long_sweep(struct writer *w, const char *module, int use_procs,

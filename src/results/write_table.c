@@ -11,23 +11,23 @@ static void table_begin(struct writer *w)
 	writer_host_comments(w);
 }
 
-static void table_table(struct writer *w, const struct table *t, const struct record *cells)
+static void table_table(struct writer *w, const struct section_view *s, const struct record *cells)
 {
 	char buf[32];
 
-	fprintf(w->f, "\n# %s\n" HEAD_HOST "\t" HEAD_OS, t->title);
-	if (t->has_mhz)
+	fprintf(w->f, "\n# %s\n" HEAD_HOST "\t" HEAD_OS, s->title);
+	if (s->has_mhz)
 		fputs("\t" HEAD_MHZ, w->f);
-	for (size_t i = 0; i < t->ncolumns; i++)
-		fprintf(w->f, "\t%s", t->columns[i].header);
+	for (size_t i = 0; i < s->ncells; i++)
+		fprintf(w->f, "\t%s", cells[i].column);
 	fprintf(w->f, "\n%s\t%s", w->host->host, w->host->os);
-	if (t->has_mhz) {
+	if (s->has_mhz) {
 		if (w->host->mhz > 0)
 			fprintf(w->f, "\t%.0f", w->host->mhz);
 		else
 			fputs("\t-", w->f);
 	}
-	for (size_t i = 0; i < t->ncolumns; i++)
+	for (size_t i = 0; i < s->ncells; i++)
 		fprintf(w->f, "\t%s", cell_text(&cells[i].m, buf, sizeof buf));
 	fputc('\n', w->f);
 	w->sections++;

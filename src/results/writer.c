@@ -31,10 +31,10 @@ void writer_begin(struct writer *w)
 	w->fmt->begin(w);
 }
 
-void writer_table(struct writer *w, const struct table *t, const struct record *cells)
+void writer_table(struct writer *w, const struct section_view *s, const struct record *cells)
 {
-	w->figures += (int)t->ncolumns;
-	w->fmt->table(w, t, cells);
+	w->figures += (int)s->ncells;
+	w->fmt->table(w, s, cells);
 }
 
 void writer_sweep(struct writer *w, const char *module, int use_procs,
@@ -71,8 +71,8 @@ void writer_host_comments(const struct writer *w)
 		h->ld_preload[0] ? h->ld_preload : "-", h->build);
 	if (h->placement[0])
 		fprintf(w->f, "# placement: %s\n", h->placement);
-	if (h->tmpfs[0])
-		fprintf(w->f, "# tmpdir fs: %s\n", h->tmpfs);
+	if (h->tmpdir_fs[0])
+		fprintf(w->f, "# tmpdir fs: %s\n", h->tmpdir_fs);
 	if (h->huge_pages[0])
 		fprintf(w->f, "# huge pages: %s\n", h->huge_pages);
 	fprintf(w->f, "# date: %s\n# command: %s\n", h->date, h->command);

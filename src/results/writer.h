@@ -7,7 +7,6 @@
 #include <stdio.h>
 
 #include "harness.h"
-#include "modules/registry.h"
 #include "results/schema.h"
 #include "sys/host.h"
 
@@ -29,12 +28,22 @@ struct record {
 
 struct writer;
 
+/* A latency table as one run prints it: its title, whether it has the
+ * Mhz cell, and how many cells; each cell's header is its record's
+ * column. */
+struct section_view {
+	const char *name;
+	const char *title;
+	int has_mhz;
+	size_t ncells;
+};
+
 /* What a format provides; every hook is required. */
 struct format {
 	const char *name;     /* -f NAME */
 	void (*begin)(struct writer *w);
-	/* a latency table: cells[i] belongs to t->columns[i] */
-	void (*table)(struct writer *w, const struct table *t, const struct record *cells);
+	/* a latency table: cells[0..s->ncells-1] */
+	void (*table)(struct writer *w, const struct section_view *s, const struct record *cells);
 	/* a sweep: one record per level, in the order measured */
 	void (*sweep)(struct writer *w, const char *module, int use_procs,
 		      const struct record *levels, int nlevels);
@@ -56,7 +65,7 @@ extern const struct format *const formats[];
 const struct format *format_find(const char *name);
 
 void writer_begin(struct writer *w);
-void writer_table(struct writer *w, const struct table *t, const struct record *cells);
+void writer_table(struct writer *w, const struct section_view *s, const struct record *cells);
 void writer_sweep(struct writer *w, const char *module, int use_procs,
 		  const struct record *levels, int nlevels);
 /* Closes the output: text formats end with "# end: N figures". */

@@ -13,10 +13,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "measure/clock.h"
-#include "modules/lib/fdio.h"
-#include "modules/lib/sock.h"
+#include "sys/clock.h"
 #include "serve/serve.h"
+#include "sys/fd.h"
+#include "sys/sockopt.h"
 
 #define ECHO_MAX 64     /* bytes per read, and the largest datagram */
 #define TICK_MS 1000    /* longest poll() wait */
@@ -56,7 +56,7 @@ struct server {
 	char name[PEER_NAMELEN];
 };
 
-/* The one clock (measure/clock.c), in the milliseconds idle timeouts and
+/* The one clock (sys/clock.c), in the milliseconds idle timeouts and
    pauses are counted in; a clock that failed reads 0, which only makes
    the idle check generous. */
 static int64_t now_ms(void)
@@ -275,11 +275,6 @@ int serve_open(struct server **out, const struct serve_opts *o, char *err,
 	}
 	*out = s;
 	return 0;
-}
-
-int serve_port(const struct server *s)
-{
-	return s->port;
 }
 
 const char *serve_name(const struct server *s)

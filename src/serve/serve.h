@@ -49,8 +49,7 @@ struct server;
 int serve_open(struct server **out, const struct serve_opts *o, char *err,
 	       size_t errlen);
 
-/* The bound port, and "ADDR:PORT" ("[ADDR]:PORT" for IPv6) to print. */
-int serve_port(const struct server *s);
+/* "ADDR:PORT" ("[ADDR]:PORT" for IPv6) to print. */
 const char *serve_name(const struct server *s);
 
 /* Serve until *stop becomes non-zero (set by the caller's signal

@@ -12,7 +12,6 @@
 #endif
 
 #include "sys/affinity.h"
-#include "measure/clock.h"
 #include "sys/host.h"
 
 static void copy(char *dst, size_t len, const char *src)
@@ -45,54 +44,12 @@ static int cpuinfo_field(const char *key, char *out, size_t len)
 	return found;
 }
 
-#if defined(__GNUC__)
-/* One link of a dependent chain: an add whose result the next add needs.
- * The empty asm keeps the compiler from folding the chain, so each link
- * costs one cycle on every core of the last twenty years. */
-#define LINK(x) do { (x) += 1; __asm__ volatile("" : "+r"(x)); } while (0)
-#define LINK10(x) do { LINK(x); LINK(x); LINK(x); LINK(x); LINK(x); \
-		       LINK(x); LINK(x); LINK(x); LINK(x); LINK(x); } while (0)
-
-static double chain_ns(uint64_t rounds)
-{
-	uint64_t x = 0;
-	double t0 = clock_ns();
-
-	for (uint64_t i = 0; i < rounds; i++) {
-		LINK10(x);
-		LINK10(x);
-		LINK10(x);
-		LINK10(x);
-		LINK10(x);
-	}
-	return clock_ns() - t0;
-}
-
-/* The fastest of several runs is the one the core ran at full clock. */
-static double measure_mhz(void)
-{
-	const uint64_t rounds = 200000; /* 10 M adds: a few ms */
-	double best = 0;
-
-	for (int i = 0; i < 7; i++) {
-		double ns = chain_ns(rounds);
-		if (ns > 0 && (best == 0 || ns < best))
-			best = ns;
-	}
-	return best > 0 ? (double)rounds * 50 / best * 1000.0 : 0;
-}
-#else
-static double measure_mhz(void)
-{
-	return 0;
-}
-#endif
-
-static void gather_mhz(struct host_info *h)
+/* The clock the harness measured, else the OS's word for it. */
+static void gather_mhz(struct host_info *h, double measured_mhz)
 {
 	char buf[64];
 
-	h->mhz = measure_mhz();
+	h->mhz = measured_mhz;
 	h->mhz_source = "measured";
 	if (h->mhz > 0)
 		return;
@@ -138,7 +95,8 @@ static void gather_command(struct host_info *h, int argc, char **argv)
 			*p = ' ';
 }
 
-void host_gather(struct host_info *h, const char *label, int argc, char **argv)
+void host_gather(struct host_info *h, const char *label, double measured_mhz, int argc,
+		 char **argv)
 {
 	struct utsname u;
 	char name[256] = "";
@@ -165,7 +123,7 @@ void host_gather(struct host_info *h, const char *label, int argc, char **argv)
 	if (!cpuinfo_field("model name", h->cpu_model, sizeof h->cpu_model))
 		copy(h->cpu_model, sizeof h->cpu_model, NULL);
 	h->cpus = affinity_online_cpus();
-	gather_mhz(h);
+	gather_mhz(h, measured_mhz);
 	gather_libc(h);
 	preload = getenv("LD_PRELOAD");
 	snprintf(h->ld_preload, sizeof h->ld_preload, "%s", preload ? preload : "");

@@ -23,13 +23,15 @@ struct host_info {
 	char command[1024];   /* the command line, words joined by spaces */
 	char build[200];      /* compiler, flags, sanitizers (build.h) */
 	char placement[16];   /* --placement of the run, "" outside runs */
-	char tmpfs[64];       /* the file system of the run's private directory */
+	char tmpdir_fs[64];   /* the file system of the run's private directory */
 	char huge_pages[16];  /* huge_pages_mode(), "" outside runs */
 };
 
-/* Gather the facts; label may be NULL.  Never fails: what cannot be
- * learnt reads "unknown". */
-void host_gather(struct host_info *h, const char *label, int argc, char **argv);
+/* Gather the facts; label may be NULL, measured_mhz the clock rate the
+ * harness timed (0: not known, the OS is asked).  Never fails: what
+ * cannot be learnt reads "unknown". */
+void host_gather(struct host_info *h, const char *label, double measured_mhz, int argc,
+		 char **argv);
 
 /* 0 when the stack limit is at least HOST_MIN_STACK_KB; else -1 with a
  * one-line reason.  Checked first thing: below it a run dies of SIGSEGV

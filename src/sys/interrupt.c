@@ -14,7 +14,6 @@ volatile sig_atomic_t interrupt_flag;
  * signal by the flag and EINTR (no SA_RESTART). */
 static volatile sig_atomic_t pipe_rd = -1, pipe_wr = -1;
 static int installed;
-static const char *remove_first;
 
 /* Every signal whose default is to end the process without a program
  * error: from a terminal (INT, QUIT, HUP when it closes), from kill and
@@ -163,13 +162,6 @@ void interrupt_reraise(void)
 
 	if (!sig)
 		return;
-	if (remove_first)
-		unlink(remove_first);
 	signal(sig, SIG_DFL);
 	raise(sig);
-}
-
-void interrupt_remove_on_reraise(const char *path)
-{
-	remove_first = path;
 }

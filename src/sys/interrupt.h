@@ -23,9 +23,5 @@ void interrupt_reset_in_child(void);
 /* Default disposition, then raise the signal that arrived again, so the
  * caller's shell sees how we ended. */
 void interrupt_reraise(void);
-/* A file interrupt_reraise removes first (check's private copy of the run
- * it starts in-process), or NULL for none.  The string must outlive the
- * registration. */
-void interrupt_remove_on_reraise(const char *path);
 
 #endif

@@ -22,5 +22,7 @@ int main(void)
 	test_harness();
 	test_paired();
 	test_abproto();
+	test_figure();
+	test_plan();
 	return unit_failures ? 1 : 0;
 }

@@ -2,7 +2,7 @@
  * verdicts. */
 #include <math.h>
 
-#include "measure/student.h"
+#include "stats/student.h"
 #include "report/paired.h"
 #include "unit.h"
 

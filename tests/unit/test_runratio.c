@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "measure/runs.h"
-#include "measure/stats.h"
-#include "measure/student.h"
+#include "stats/stats.h"
+#include "stats/student.h"
 #include "report/verdict.h"
 #include "unit.h"
 

@@ -1,7 +1,7 @@
 /* Statistics on arrays with known answers. */
 #include <math.h>
 
-#include "measure/stats.h"
+#include "stats/stats.h"
 #include "unit.h"
 
 static int near(double a, double b)

@@ -34,5 +34,7 @@ void test_schema(void);
 void test_harness(void);
 void test_paired(void);
 void test_abproto(void);
+void test_figure(void);
+void test_plan(void);
 
 #endif

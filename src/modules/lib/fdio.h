@@ -1,6 +1,6 @@
-/* Plain descriptors as the modules (and osbench serve) use them, with no
- * socket call: making a pipe, closing, bounded waits, one byte through,
- * echoing, and failures that name the descriptor limit.
+/* Plain descriptors as the modules use them, with no socket call: making
+ * a pipe, bounded waits for a byte, and failures that name the
+ * descriptor limit; the helpers without a ctx are sys/fd.h's.
  *
  * The functions that take a ctx record the reason in ctx->err (through
  * mod_fail/mod_failf) and return -1; the others leave it in errno, for
@@ -9,13 +9,10 @@
 #define OSBENCH_FDIO_H
 
 #include "module.h"
+#include "sys/fd.h"
 
 /* ctx->io_timeout_ms as a poll() timeout: -1 when unbounded (<= 0). */
 int fdio_timeout(const struct mod_ctx *ctx);
-
-/* poll() one descriptor, again after EINTR. Returns what poll returns
-   (1, 0 when timeout_ms ran out, -1 with errno); revents may be NULL. */
-int fdio_poll(int fd, short events, int timeout_ms, short *revents);
 
 /* mod_fail for a call that makes a descriptor: on EMFILE the reason also
    says the limit ("... (RLIMIT_NOFILE is N fds)"), since that is what a
@@ -24,20 +21,6 @@ int fdio_fail(struct mod_ctx *ctx, const char *call, int err);
 
 /* pipe(), failing as fdio_fail("pipe"); on failure p is { -1, -1 }. */
 int fdio_pipe(struct mod_ctx *ctx, int p[2]);
-
-/* close(*fd) if it is open, then mark it closed (-1); the pair form does
-   both ends. A failed close leaves nothing to undo. */
-void fdio_close(int *fd);
-void fdio_close_pair(int p[2]);
-
-/* Set (on) or clear O_NONBLOCK. 0, or -1 with errno. */
-int fdio_nonblock(int fd, int on);
-
-/* One byte, again after EINTR. fdio_put: 0, or -1 with errno (EIO for a
-   write that took nothing). fdio_get: 1, 0 at end-of-file, or -1 with
-   errno. Exactly one write or read when nothing interrupts them. */
-int fdio_put(int fd, unsigned char byte);
-int fdio_get(int fd, unsigned char *byte);
 
 /* The same with the reason in ctx->err. fdio_read_byte polls first, so
    it waits at most ctx->io_timeout_ms; what names the peer in messages
@@ -58,11 +41,5 @@ int fdio_read_byte_blocking(struct mod_ctx *ctx, int fd, unsigned char *byte,
    and of a ctx lap. */
 int fdio_roundtrip(struct mod_ctx *ctx, int to, int from, unsigned char byte,
 		   const char *what);
-
-/* Echo what arrives on in back to out, one read and the writes it needs
-   at a time, until end-of-file (0) or an error (-1). The echo of every
-   helper: the pipe, unix and tcp echo processes and tcprr's server
-   threads. */
-int fdio_echo(int in, int out);
 
 #endif

@@ -22,8 +22,7 @@
    Linux, sysconf where it knows, else 8 MB), at least 32 MB and at most
    512 MB, a whole number of double chunks.  An op takes the next chunk
    round the buffer, and a walk round twice a cache's size finds none of
-   its lines still there under LRU; on the development VM (32 MB L3) a
-   buffer of 4 times gave the same rates within 2 %, and twice costs half
+   its lines still there under LRU; a larger buffer would only lengthen
    the setup, which every round pays again (the pages are written before
    the first op). */
 size_t membuf_size(void);

@@ -15,14 +15,6 @@
 #include "modules/lib/fdio.h"
 #include "modules/lib/sock.h"
 
-void sock_hostport(char *buf, size_t len, const char *host, const char *port)
-{
-	if (strchr(host, ':'))
-		snprintf(buf, len, "[%s]:%s", host, port);
-	else
-		snprintf(buf, len, "%s:%s", host, port);
-}
-
 static int fail_peer(struct mod_ctx *ctx, const char *call, const char *name,
 		     int err)
 {
@@ -33,18 +25,6 @@ static int fail_silent(struct mod_ctx *ctx, const char *name)
 {
 	return mod_failf(ctx, "'%s': no answer within %d ms", name,
 			 ctx->io_timeout_ms);
-}
-
-int sock_set_nosigpipe(int fd)
-{
-#if !defined(MSG_NOSIGNAL) && defined(SO_NOSIGPIPE)
-	int one = 1;
-
-	return setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
-#else
-	(void)fd;
-	return 0;
-#endif
 }
 
 int sock_nosigpipe(struct mod_ctx *ctx, int fd)
@@ -65,13 +45,6 @@ int sock_rcvtimeo(struct mod_ctx *ctx, int fd)
 	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) < 0)
 		return mod_fail(ctx, "setsockopt SO_RCVTIMEO", errno);
 	return 0;
-}
-
-int sock_set_nodelay(int fd)
-{
-	int one = 1;
-
-	return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
 int sock_listen_loopback(struct mod_ctx *ctx, int type, struct sock_peer *p)

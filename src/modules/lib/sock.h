@@ -17,19 +17,7 @@
 #include <sys/socket.h>
 
 #include "module.h"
-
-/* "[v6addr%scope]:port", or a DNS name (at most 253) and a port, fit;
-   longer names are only cut short in messages. */
-#define PEER_NAMELEN 300
-
-/* Flags for every send(): a dead peer must be an error, not a SIGPIPE.
-   Where neither MSG_NOSIGNAL nor SO_NOSIGPIPE (sock_set_nosigpipe)
-   exists the command layer must ignore SIGPIPE. */
-#ifdef MSG_NOSIGNAL
-#define SOCKET_SEND_FLAGS MSG_NOSIGNAL
-#else
-#define SOCKET_SEND_FLAGS 0
-#endif
+#include "sys/sockopt.h"
 
 /* A peer to connect to; name is HOST:PORT as the user would write it and
    is the subject of every message about this peer. */
@@ -38,9 +26,6 @@ struct sock_peer {
 	socklen_t len;
 	char name[PEER_NAMELEN];
 };
-
-/* "host:port", or "[host]:port" when host is an IPv6 literal. */
-void sock_hostport(char *buf, size_t len, const char *host, const char *port);
 
 /* A socket of type SOCK_STREAM (listening, large backlog) or SOCK_DGRAM
    bound to 127.0.0.1 port 0; p receives the address the kernel chose.
@@ -84,11 +69,6 @@ int sock_rcvtimeo(struct mod_ctx *ctx, int fd);
 /* Where send() has no MSG_NOSIGNAL, ask the socket not to raise SIGPIPE
    (SO_NOSIGPIPE); a no-op elsewhere. */
 int sock_nosigpipe(struct mod_ctx *ctx, int fd);
-
-/* The same options for callers without a ctx (servers): 0, or -1 with
-   errno. TCP_NODELAY: a 1-byte request or answer must leave at once. */
-int sock_set_nodelay(int fd);
-int sock_set_nosigpipe(int fd);
 
 /* Send one byte on a connected socket and receive its echo (recv bounded
    by the fd's receive timeout). Fails on a timeout ("'NAME': no answer

@@ -5,7 +5,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "measure/student.h"
+#include "stats/student.h"
 
 #define FRACTION_TERMS 300
 #define TINY 1e-300

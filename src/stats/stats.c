@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/stats.h"
+#include "stats/stats.h"
 
 /* Largest U table counted exactly (50 x 50 samples: a few million steps).
  * The normal approximation beyond it is rough in the tails: at 30 x 30 it

@@ -1,7 +1,7 @@
 /* The one clock osbench reads. */
 #include <time.h>
 
-#include "measure/clock.h"
+#include "sys/clock.h"
 
 double clock_ns(void)
 {
