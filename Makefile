@@ -55,8 +55,15 @@ FORCE:
 # $(call objs,DIR,SOURCES)
 objs = $(patsubst %.c,$(1)/%.o,$(2))
 
+# Every object directory keeps the flags it was built with in .flags,
+# rewritten only when they change, and its objects depend on it: a build
+# with other flags (a package's CFLAGS) and then a plain make rebuilds
+# everything, so the plain ./osbench is never one built with other flags.
 define variant
-$(1)/%.o: %.c Makefile
+$(1)/.flags: FORCE
+	$$(shell mkdir -p $$(@D))$$(file >$$@.new,$$(CC) $$(STD) $$(CPPFLAGS) $$($(3)) $$(CFLAGS) $(2) $$($(4)) $$(WARN) $$(LDFLAGS) $$(LDLIBS))
+	@cmp -s $$@.new $$@ && rm -f $$@.new || mv -f $$@.new $$@
+$(1)/%.o: %.c Makefile $(1)/.flags
 	@mkdir -p $$(@D)
 	$$(CC) $$(STD) $$(CPPFLAGS) $$($(3)) $$(CFLAGS) $(2) $$($(4)) $$(WARN) -c -o $$@ $$<
 $(1)/osbench: $(call objs,$(1),src/main.c $(LIB_SRC))

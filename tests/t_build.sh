@@ -39,3 +39,18 @@ if tmake SANITIZE=address,undefined; then
 else
 	echo "skip build sanitized: this compiler cannot build with -fsanitize=address,undefined: $(tail -n 1 "$work/make.out")"
 fi
+
+# a package build (make clean, then make with its own CFLAGS) leaves
+# ./osbench and the objects under build/ built with other flags; a plain
+# make afterwards must put the plain build back
+plain_build=$("$work/plain" --version | grep '^build: ')
+check "build plain --version has the default flags" \
+	sh -c 'printf "%s\n" "$1" | grep -qx "build: .*, -O2 -g, sanitizers none"' _ "$plain_build"
+check "build make clean" tmake clean
+check "build with other CFLAGS succeeds" tmake CFLAGS='-O1 -g -fno-inline'
+check "build with other CFLAGS says so in --version" \
+	sh -c '"$1" --version | grep -qx "build: .*, -O1 -g -fno-inline, sanitizers none"' _ "$tree/osbench"
+check "build plain make after other CFLAGS" tmake
+check "build plain make replaces the other-flags ./osbench" \
+	[ "$("$tree/osbench" --version | grep '^build: ')" = "$plain_build" ]
+check "build plain make after other CFLAGS: the plain binary again" cmp -s "$tree/osbench" "$work/plain"

@@ -218,7 +218,56 @@ check "check long: a header, full precision and every run" sh -c '
 	grep -q "^syscall${T}null call${T}null${T}us${T}0.2${T}0.2${T}1${T}.*${T}3:3${T}0.2,0.202,0.198${T}0.2,0.202,0.198${T}both${T}10${T}-${T}-${T}ok\$" "$1" &&
 	grep -q "^syscall${T}stat${T}stat${T}us${T}1${T}fail${T}.*${T}stat: Permission denied${T}fail\$" "$1"' _ "$work/out"
 run check -f junit base3.long fail-b.long
-check "check junit: a fail carries its reason" grep -q '<failure type="fail" message="fail: stat: Permission denied"/>' "$work/out"
+check "check junit: a fail carries its reason and baseline in one line" \
+	grep -q '<failure type="fail" message="fail: stat: Permission denied (baseline 1.00 us)"/>' "$work/out"
+check "check junit: a passing case carries its values" grep -qx \
+	'      <system-out>baseline 0.20 us, current 0.20 us, ratio 1.000, 95% interval 0.978 to 1.023, tolerance 10%, runs 3:3: ok</system-out>' "$work/out"
+check "check junit: no time claimed that the files do not carry" sh -c '! grep -q " time=" "$1"' _ "$work/out"
+
+# --- JUnit as CI systems read it: valid against the schema, whatever
+# the case; the summary reaches the job log when the report goes to -o
+top=$(cd "$fx/../.." && pwd)
+if command -v xmllint >/dev/null 2>&1; then
+	valid() { # NAME (the report in $work/out)
+		if xmllint --noout --schema "$top/tests/junit.xsd" "$work/out" 2>"$work/xmlerr"; then
+			ok "$1"
+		else
+			fail "$1: $(head -3 "$work/xmlerr" | tr '\n' '|')"
+		fi
+	}
+	run check -f junit base3.long fail-b.long
+	valid "check junit of a fail is valid against the JUnit schema"
+	run check -f junit dup-a.long dup-b.long
+	valid "check junit of a figure in two tables is valid against the JUnit schema"
+	run check --strict -f junit base2.long cur3.long
+	valid "check junit --strict of unclear figures is valid against the JUnit schema"
+	run check -f junit setup-a.long setup-b.long
+	valid "check junit of differing setups is valid against the JUnit schema"
+	printf '<testsuites><testsuite name="x" tests="1"><testcase name="y" time="0"/></testsuite></testsuites>\n' >"$work/out"
+	valid "check junit schema: a time of 0 s is valid"
+	printf '<testsuites><testsuite name="x" tests="1"><testcase name="y" time="soon"/></testsuite></testsuites>\n' >"$work/out"
+	check "check junit schema refuses a time that is no number" \
+		sh -c '! xmllint --noout --schema "$1" "$2" 2>/dev/null' _ "$top/tests/junit.xsd" "$work/out"
+	printf '<testsuites><testsuite name="x" tests="1"><testcase name="y"><verdict/></testcase></testsuite></testsuites>\n' >"$work/out"
+	check "check junit schema refuses an element the format has not" \
+		sh -c '! xmllint --noout --schema "$1" "$2" 2>/dev/null' _ "$top/tests/junit.xsd" "$work/out"
+else
+	echo "skip check junit schema: xmllint is not installed (Debian: libxml2-utils)"
+fi
+run check -f junit -o "$work/j.xml" base3.long fail-b.long
+check "check junit -o exits 1 on the fail" [ "$rc" -eq 1 ]
+check "check junit -o: stdout empty" [ ! -s "$work/out" ]
+check "check junit -o: the summary on stderr" grep -qx \
+	"check: 3 figures: 2 ok, 0 slower, 0 faster, 0 unclear, 1 fail, 0 missing (tolerance 10%, 95% intervals between runs)" "$work/err"
+run check -f junit base3.long fail-b.long
+check "check junit to stdout: stderr stays empty" [ ! -s "$work/err" ]
+run check -o "$work/c.tsv" base3.long fail-b.long
+check "check -o in table format: the summary on stderr too" grep -q "^check: 3 figures: 2 ok," "$work/err"
+# a suite is named by host and table, never by the baseline's path
+run check -f junit "$work/base3.long" fail-b.long
+check "check junit: suites named by host and table" \
+	[ "$(grep -c '<testsuite name="alpha \(syscall\|proc\)" ' "$work/out")" -eq 2 ]
+check "check junit: no path in a suite name" sh -c '! grep -q "<testsuite name=\"[^\"]*/" "$1"' _ "$work/out"
 
 # --- run --runs N: one result of N runs, read back
 run run -q --runs 3 -f long null

@@ -23,11 +23,11 @@ same_out() { # NAME (expected text on stdin)
 run compare -f long a.tsv b.tsv
 check "compare -f long exits 0" [ "$rc" -eq 0 ]
 check "compare -f long: exact header" [ "$(head -1 "$work/out")" = \
-	"table${T}column${T}module${T}params${T}unit${T}host${T}file${T}status${T}value_us${T}ci_lo_us${T}ci_hi_us${T}ratio" ]
+	"table${T}column${T}module${T}params${T}unit${T}host${T}file${T}status${T}value_us${T}ci_lo_us${T}ci_hi_us${T}ratio${T}value${T}ci_lo${T}ci_hi" ]
 check "compare -f long: B's null call and its ratio" grep -qx \
-	"syscall${T}null call${T}null${T}-${T}us${T}beta${T}b.tsv${T}ok${T}0.3${T}-${T}-${T}1.50" "$work/out"
+	"syscall${T}null call${T}null${T}-${T}us${T}beta${T}b.tsv${T}ok${T}0.3${T}-${T}-${T}1.50${T}0.3${T}-${T}-" "$work/out"
 check "compare -f long: a figure only B has is missing in A" grep -qx \
-	"syscall${T}open clos${T}openclose${T}-${T}us${T}alpha${T}a.tsv${T}missing${T}-${T}-${T}-${T}-" "$work/out"
+	"syscall${T}open clos${T}openclose${T}-${T}us${T}alpha${T}a.tsv${T}missing${T}-${T}-${T}-${T}-${T}-${T}-${T}-" "$work/out"
 check "compare -f long: every row has the header's cells" \
 	awk -F"$T" 'NR == 1 { n = NF } NF != n { exit 1 }' "$work/out"
 check "compare -f long: two rows per figure" [ $(( $(wc -l <"$work/out") - 1 )) -eq $(( 2 * $(awk -F"$T" 'NR > 1 { print $1 FS $2 }' "$work/out" | sort -u | wc -l) )) ]
@@ -41,6 +41,26 @@ g = [f for f in d["figures"] if f["table"] == "syscall" and f["column"] == "null
 assert g["unit"] == "us" and g["hosts"][0]["ratio"] is None and g["hosts"][1]["ratio"] == 1.5, g
 m = [f for f in d["figures"] if f["column"] == "null I/O"][0]
 assert m["hosts"][1]["status"] == "fail" and m["hosts"][1]["value"] is None
+assert d["files"][1]["release"] == "14.0" and d["files"][1]["date"] == "", d["files"][1]
+' "$work/out"
+# a figure's value and interval under names that fit every unit (MB/s too)
+run compare -f long bw-a.tsv a.long
+check "compare -f long: value, ci_lo and ci_hi beside the _us columns" grep -qx \
+	"syscall${T}null call${T}null${T}-${T}us${T}alpha${T}a.long${T}ok${T}0.2${T}-${T}-${T}-${T}0.2${T}-${T}-" "$work/out"
+check "compare -f long: a bandwidth's value under value" grep -q \
+	"^bw${T}Pipe${T}bwpipe${T}[^$T]*${T}MB/s${T}alpha${T}bw-a.tsv${T}ok${T}3000${T}-${T}-${T}-${T}3000${T}-${T}-\$" "$work/out"
+run run -q -f long -o "$work/ci.long" null
+run compare -f long "$work/ci.long"
+check "compare -f long: a measured interval under ci_lo and ci_hi too" awk -F"$T" '
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ n++; if ($c["ci_lo"] !~ /^[0-9]/ || $c["ci_lo"] != $c["ci_lo_us"] || $c["ci_hi"] != $c["ci_hi_us"] || $c["value"] != $c["value_us"]) bad++ }
+	END { exit !(n == 1 && !bad) }' "$work/out"
+run compare -f json "$work/ci.long"
+check "compare -f json: the interval under ci_lo and ci_hi" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+g = d["figures"][0]["hosts"][0]
+assert 0 < g["ci_lo"] <= g["ci_hi"] and g["value"] > 0, g
 ' "$work/out"
 
 # --- compare: two hosts, seed 004's layout with a ratio row
@@ -50,6 +70,8 @@ check "compare says first what differs between the setups" \
 	[ "$(cat "$work/err")" = "osbench: compare: 'b.tsv' differs from 'a.tsv': release: 6.1 -> 14.0" ]
 same_out "compare two files: exact tables and ratios" <<EOF
 # osbench compare: A = 'a.tsv', B = 'b.tsv'
+# A: kernel 6.1; date -; placement -; LD_PRELOAD -; build -
+# B: kernel 14.0; date -; placement -; LD_PRELOAD -; build -
 
 # syscall: processor, processes - times in microseconds - smaller is better
 Host${T}OS${T}Mhz${T}null call${T}null I/O${T}stat${T}open clos${T}sig inst${T}sig hndl
@@ -70,14 +92,107 @@ beta${T}FreeBSD 14.0${T}-
 B/A${T}-${T}-
 EOF
 
-# three files: one row each, no ratio row; the three formats read alike
+# one file: its tables, whatever format it was written in
+run compare a.tsv
+check "compare one file exits 0" [ "$rc" -eq 0 ]
+check "compare one file: nothing on stderr" [ ! -s "$work/err" ]
+same_out "compare one file: exact tables" <<EOF
+# osbench compare: A = 'a.tsv'
+# A: kernel 6.1; date -; placement -; LD_PRELOAD -; build -
+
+# syscall: processor, processes - times in microseconds - smaller is better
+Host${T}OS${T}Mhz${T}null call${T}null I/O${T}stat${T}sig inst${T}sig hndl
+alpha${T}Linux 6.1${T}2000${T}0.20${T}0.30${T}1.50${T}0.25${T}fail
+
+# proc: process creation - times in microseconds - smaller is better
+Host${T}OS${T}Mhz${T}fork proc${T}exec proc
+alpha${T}Linux 6.1${T}2000${T}100${T}400
+
+# thread: pthread_create + pthread_join of a thread that returns at once - microseconds per op - smaller is better
+Host${T}OS${T}thread
+alpha${T}Linux 6.1${T}25.0
+EOF
+tail -n +3 "$work/out" >"$work/one.tsv"
+for f in a.long a.json; do
+	run compare "$f"
+	check "compare one $f file: the tables of its table-format twin" \
+		sh -c 'tail -n +3 "$1" | cmp -s - "$2"' _ "$work/out" "$work/one.tsv"
+done
+run compare -f long a.json
+check "compare one file -f long: a row per figure" [ "$(wc -l <"$work/out")" -eq 9 ]
+
+# three files: one row each, a ratio row per file against the first; the
+# three formats read alike, and one host twice is told apart by file name
+run compare a.tsv b.tsv a.json
+check "compare three files exits 0" [ "$rc" -eq 0 ]
+same_out "compare three files: exact tables, a ratio row per file" <<EOF
+# osbench compare: A = 'a.tsv', B = 'b.tsv', C = 'a.json'
+# A: kernel 6.1; date -; placement -; LD_PRELOAD -; build -
+# B: kernel 14.0; date -; placement -; LD_PRELOAD -; build -
+# C: kernel 6.1; date -; placement -; LD_PRELOAD -; build -
+
+# syscall: processor, processes - times in microseconds - smaller is better
+Host${T}OS${T}Mhz${T}null call${T}null I/O${T}stat${T}open clos${T}sig inst${T}sig hndl
+alpha a.tsv${T}Linux 6.1${T}2000${T}0.20${T}0.30${T}1.50${T}-${T}0.25${T}fail
+beta${T}FreeBSD 14.0${T}3000${T}0.30${T}fail${T}1.00${T}2.50${T}0.26${T}2.00
+alpha a.json${T}Linux 6.1${T}2000${T}0.20${T}0.30${T}1.50${T}-${T}0.25${T}fail
+B/A${T}-${T}1.50${T}1.50${T}-${T}0.67${T}-${T}1.04${T}-
+C/A${T}-${T}1.00${T}1.00${T}1.00${T}1.00${T}-${T}1.00${T}-
+
+# proc: process creation - times in microseconds - smaller is better
+Host${T}OS${T}Mhz${T}fork proc${T}exec proc${T}sh proc
+alpha a.tsv${T}Linux 6.1${T}2000${T}100${T}400${T}-
+beta${T}FreeBSD 14.0${T}3000${T}150${T}-${T}900
+alpha a.json${T}Linux 6.1${T}2000${T}100${T}400${T}-
+B/A${T}-${T}1.50${T}1.50${T}-${T}-
+C/A${T}-${T}1.00${T}1.00${T}1.00${T}-
+
+# thread: pthread_create + pthread_join of a thread that returns at once - microseconds per op - smaller is better
+Host${T}OS${T}thread
+alpha a.tsv${T}Linux 6.1${T}25.0
+beta${T}FreeBSD 14.0${T}-
+alpha a.json${T}Linux 6.1${T}25.0
+B/A${T}-${T}-
+C/A${T}-${T}1.00
+EOF
 run compare a.tsv a.long a.json
-check "compare three formats exits 0" [ "$rc" -eq 0 ]
-check "compare three files: no ratio row" sh -c '! grep -q "^B/A" "$1"' _ "$work/out"
 check "compare table, long and json give identical rows" \
-	[ "$(grep -c "^alpha${T}Linux 6.1${T}2000${T}0.20${T}0.30${T}1.50${T}0.25${T}fail\$" "$work/out")" -eq 3 ]
+	[ "$(grep -c "^alpha a\.[a-z]*${T}Linux 6.1${T}2000${T}0.20${T}0.30${T}1.50${T}0.25${T}fail\$" "$work/out")" -eq 3 ]
 check "compare three formats: proc rows identical" \
-	[ "$(grep -c "^alpha${T}Linux 6.1${T}2000${T}100${T}400\$" "$work/out")" -eq 3 ]
+	[ "$(grep -c "^alpha a\.[a-z]*${T}Linux 6.1${T}2000${T}100${T}400\$" "$work/out")" -eq 3 ]
+
+# two files of one host: told apart by the day of their run; the figures
+# as written (a seed's 0.08 stays 0.08); the setups above the tables
+run compare same-1.tsv same-2.tsv
+check "compare same host exits 0" [ "$rc" -eq 0 ]
+same_out "compare same host: exact tables, told apart by date" <<EOF
+# osbench compare: A = 'same-1.tsv', B = 'same-2.tsv'
+# A: kernel 6.1 #1 SMP; date 2026-11-29T10:00:00Z; placement same; LD_PRELOAD -; build gcc 12.2.0, -O2 -g, sanitizers none
+# B: kernel 6.1 #1 SMP; date 2026-11-30T09:00:00Z; placement same; LD_PRELOAD /usr/lib/libjemalloc.so.2; build gcc 12.2.0, -O2 -g, sanitizers none
+
+# syscall: processor, processes - times in microseconds - smaller is better
+Host${T}OS${T}Mhz${T}null call${T}stat
+alpha 2026-11-29${T}Linux 6.1${T}2000${T}0.08${T}1.50
+alpha 2026-11-30${T}Linux 6.1${T}2000${T}0.12${T}1.20
+B/A${T}-${T}1.00${T}1.50${T}0.80
+EOF
+# the committed results of one host on one day: told apart by the time
+top=$(cd "$fx/../.." && pwd)
+mkdir "$work/res"
+cp "$top/results/vm-20261201.tsv" "$top/results/vm-free-20261201.tsv" "$work/res/"
+run compare "$work/res/vm-20261201.tsv" "$work/res/vm-free-20261201.tsv"
+check "compare committed same-day files exits 0" [ "$rc" -eq 0 ]
+sed -n '2,3p;5,9p' "$work/out" >"$work/part"
+mv "$work/part" "$work/out"
+same_out "compare committed same-day files: setups and told apart by the time" <<EOF
+# A: kernel 6.18.44-fc-v1045 #1 SMP PREEMPT_DYNAMIC @0; date 2026-12-01T10:49:22Z; placement same; LD_PRELOAD -; build gcc 12.2.0, -O2 -g, sanitizers none
+# B: kernel 6.18.44-fc-v1045 #1 SMP PREEMPT_DYNAMIC @0; date 2026-12-01T10:49:30Z; placement free; LD_PRELOAD -; build gcc 12.2.0, -O2 -g, sanitizers none
+# syscall: processor, processes - times in microseconds - smaller is better
+Host${T}OS${T}Mhz${T}null call${T}null I/O${T}stat${T}open clos${T}slct TCP${T}sig inst${T}sig hndl
+vm 2026-12-01T10:49:22Z${T}Linux 6.18.44-fc-v1045${T}3043${T}0.27${T}0.33${T}1.88${T}3.72${T}8.50${T}0.34${T}3.30
+vm 2026-12-01T10:49:30Z${T}Linux 6.18.44-fc-v1045${T}3025${T}0.25${T}0.29${T}1.76${T}3.61${T}8.10${T}0.31${T}3.20
+B/A${T}-${T}0.99${T}0.93${T}0.88${T}0.94${T}0.97${T}0.95${T}0.91${T}0.97
+EOF
 for f in a.long a.json; do
 	run compare a.tsv "$f"
 	check "compare a.tsv with $f: ratio 1.00 everywhere measured" \
@@ -89,6 +204,8 @@ run compare scale-a.tsv scale-b.tsv
 check "compare sweeps exits 0" [ "$rc" -eq 0 ]
 same_out "compare sweeps: exact table and ratio column" <<EOF
 # osbench compare: A = 'scale-a.tsv', B = 'scale-b.tsv'
+# A: kernel -; date -; placement -; LD_PRELOAD -; build -
+# B: kernel -; date -; placement -; LD_PRELOAD -; build -
 
 # scale mutex: threads - ops/s, higher is better
 Concurrency${T}alpha ops/s${T}beta ops/s${T}B/A ratio
@@ -98,6 +215,27 @@ Concurrency${T}alpha ops/s${T}beta ops/s${T}B/A ratio
 8${T}1500${T}-${T}-
 16${T}-${T}100${T}-
 EOF
+
+# one host's sweeps, no dates: the column heads name the files, and
+# the same file given twice its letter
+cp scale-a.tsv "$work/scale-again.tsv"
+run compare scale-a.tsv "$work/scale-again.tsv" scale-a.tsv
+same_out "compare one host's sweeps: told apart by file name, then letter" <<EOF
+# osbench compare: A = 'scale-a.tsv', B = '$work/scale-again.tsv', C = 'scale-a.tsv'
+# A: kernel -; date -; placement -; LD_PRELOAD -; build -
+# B: kernel -; date -; placement -; LD_PRELOAD -; build -
+# C: kernel -; date -; placement -; LD_PRELOAD -; build -
+
+# scale mutex: threads - ops/s, higher is better
+Concurrency${T}alpha A ops/s${T}alpha B ops/s${T}alpha C ops/s${T}B/A ratio${T}C/A ratio
+1${T}1000${T}1000${T}1000${T}1.00${T}1.00
+2${T}1800${T}1800${T}1800${T}1.00${T}1.00
+4${T}fail${T}fail${T}fail${T}-${T}-
+8${T}1500${T}1500${T}1500${T}1.00${T}1.00
+EOF
+run compare scale-a.tsv "$work/scale-again.tsv"
+check "compare one host's sweeps: by file name" has_line \
+	"Concurrency${T}alpha scale-a.tsv ops/s${T}alpha $work/scale-again.tsv ops/s${T}B/A ratio"
 
 # --- compare -o: the file appears whole, stdout stays empty
 run compare -o "$work/cmp.tsv" a.tsv b.tsv
@@ -158,7 +296,7 @@ check "check with only ok and faster figures exits 0" [ "$rc" -eq 0 ]
 check "check faster: verdict" grep -qx "proc${T}exec proc${T}400${T}200${T}0.500${T}-${T}-${T}-${T}1:1${T}-${T}faster" "$work/out"
 run check "$work/faster.tsv" a.tsv --tolerance 25 --no-stats
 check "check the other way round is slower: exit 1" [ "$rc" -eq 1 ]
-check "check slower: verdict" grep -qx "proc${T}fork proc${T}50.0${T}100${T}2.000${T}-${T}-${T}-${T}1:1${T}-${T}slower" "$work/out"
+check "check slower: verdict, the figures as written" grep -qx "proc${T}fork proc${T}50${T}100${T}2.000${T}-${T}-${T}-${T}1:1${T}-${T}slower" "$work/out"
 
 # --- every format round-trips: a real run in long and json compares
 # equal to itself (ratio 1.00) in table format
@@ -226,7 +364,7 @@ bad() { # NAME NEEDLE ARGS...
 		fail "compare bad input: $name: exit $rc, stderr '$(cat "$work/err")', stdout $(wc -c <"$work/out") bytes"
 	fi
 }
-bad "one file" "at least two" compare a.tsv
+bad "no file" "osbench: compare: give at least one result file" compare
 bad "no such file" "osbench: compare: 'absent.tsv': No such file or directory" compare a.tsv absent.tsv
 bad "a directory" "osbench: compare: '.': Is a directory" compare a.tsv .
 bad "empty" "osbench: compare: 'bad/empty.tsv': empty file" compare a.tsv bad/empty.tsv

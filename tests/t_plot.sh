@@ -5,6 +5,7 @@
 
 A="$work/a.tsv" B="$work/b.tsv" O="$work/odd.tsv" S="$work/s.tsv"
 ODD='a<b&c">'
+EMDASH=$(printf '\342\200\224') # the legend's "host, em dash, OS release"
 # a figure may fail on a restricted machine (exit 1): the file is still whole
 "$OSBENCH" run --quick -l hostA -o "$A" >/dev/null 2>&1
 "$OSBENCH" run --quick -l hostB -o "$B" >/dev/null 2>&1
@@ -58,9 +59,9 @@ check "plot mutex scaling chart" [ "$(series_in "$work/all.svg" mutex scaling)" 
 check "plot titles, units and legend" sh -c 'grep -q ">syscall: processor, processes<" "$1" &&
 	grep -q ">microseconds (lower is better)<" "$1" &&
 	grep -q ">operations per second (higher is better)<" "$1" &&
-	grep -q "class=\"legend\">hostB<" "$1"' _ "$work/all.svg"
+	grep -qF "class=\"legend\">hostB $3 $2<" "$1"' _ "$work/all.svg" "$(uname -s) $(uname -r)" "$EMDASH"
 check "plot host name escaped in data and legend" sh -c 'grep -qF "data-host=\"a&lt;b&amp;c&quot;&gt;\"" "$1" &&
-	grep -qF "class=\"legend\">a&lt;b&amp;c&quot;&gt;<" "$1"' _ "$work/all.svg"
+	grep -qF "class=\"legend\">a&lt;b&amp;c&quot;&gt; $2 " "$1"' _ "$work/all.svg" "$EMDASH"
 check "plot no raw markup from a host name" sh -c '! grep -qF "a<b" "$1"' _ "$work/all.svg"
 check "plot a host keeps its colour in the sweep" sh -c '
 	a=$(grep -A1 "data-host=\"hostA\"" "$1" | grep -v "data-host" | grep -o "\"#[0-9A-F]\{6\}\"" | sort -u)
@@ -93,7 +94,7 @@ run plot "$work/f.tsv" "$work/fs.tsv" -o "$work/fail.svg"
 check "plot files with failures exit 0" [ "$rc" -eq 0 ]
 well_formed "plot with failures is well-formed XML" "$work/fail.svg"
 check "plot failed figure marked" [ "$(grep -c 'class="gap">fail<' "$work/fail.svg")" -eq 3 ]
-check "plot failed figure has no bar" [ "$(grep -c 'class="bar"' "$work/fail.svg")" -eq 6 ]
+check "plot failed figure has no bar" [ "$(grep -c 'class="bar[ "]' "$work/fail.svg")" -eq 6 ]
 
 # --- bad input: exit 2, one line naming the culprit, no output
 bad() { # NAME NEEDLE ARGS...
@@ -118,4 +119,56 @@ bad "output into a missing directory" "$work/absent/x.svg" plot "$A" -o "$work/a
 if [ -w /dev/full ]; then
 	"$OSBENCH" plot "$A" >/dev/full 2>"$work/err"
 	check "plot stdout on a full device exits 2" [ "$?" -eq 2 ]
+fi
+
+# --- what the picture says: host and system in the legend, error bars
+# where a file carries the interval, hatched bars where it does not (the
+# transcribed seeds), where log bars start; read with xmllint's XPath
+top=$(cd "$(dirname "$0")/.." && pwd)
+seeds="$top/results/seeds"
+"$OSBENCH" run -q -f long -l hostL -o "$work/ci.long" null stat >/dev/null 2>&1
+count_of() { # SVG XPATH
+	xmllint --xpath "count($2)" "$1" 2>/dev/null
+}
+el() { printf "//*[local-name()='%s']" "$1"; }
+if [ "$have_xmllint" -eq 1 ]; then
+	run plot "$seeds/xeon-3.06-linux-2.4.tsv" "$seeds/g5-2.7-darwin-8.1.tsv" "$work/ci.long" -o "$work/marks.svg"
+	check "plot seeds and a long file exits 0" [ "$rc" -eq 0 ]
+	well_formed "plot seeds and a long file is well-formed XML" "$work/marks.svg"
+	check "plot legend: label, em dash, OS release" [ "$(count_of "$work/marks.svg" \
+		"$(el text)[@class='legend'][. = 'G5 2.7 GHz $EMDASH Darwin 8.1']")" -eq 2 ]
+	check "plot legend: the other seed host and its system" [ "$(count_of "$work/marks.svg" \
+		"$(el text)[@class='legend'][. = 'Xeon 3.06 GHz $EMDASH Linux 2.4']")" -eq 2 ]
+	check "plot error bars: one per figure of the long file with its interval" [ "$(count_of "$work/marks.svg" \
+		"$(el g)[@class='series'][@data-host='hostL']/*[local-name()='g'][@class='error-bar']")" -eq \
+		"$(awk -F"$T" '/^#/ { next } !n++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$c["status"] == "ok" && $c["ci_lo_us"] + 0 > 0 && $c["ci_hi_us"] + 0 >= $c["ci_lo_us"] + 0 { k++ } END { print k + 0 }' "$work/ci.long")" ]
+	check "plot error bars: three lines each (the range and its caps)" [ "$(count_of "$work/marks.svg" \
+		"$(el g)[@class='error-bar']/*[local-name()='line']")" -eq \
+		$(( 3 * $(count_of "$work/marks.svg" "$(el g)[@class='error-bar']") )) ]
+	check "plot no error bar on a transcribed figure" [ "$(count_of "$work/marks.svg" \
+		"$(el g)[@data-host='G5 2.7 GHz']/*[local-name()='g'][@class='error-bar']")" -eq 0 ]
+	check "plot transcribed figures: hatched, outlined bars, all ten of a seed" [ "$(count_of "$work/marks.svg" \
+		"$(el g)[@data-host='G5 2.7 GHz']/*[local-name()='rect'][@class='bar no-interval'][starts-with(@fill, 'url(#hatch-')][@stroke]")" -eq 10 ]
+	check "plot the hatch each such bar names is defined" [ "$(count_of "$work/marks.svg" \
+		"$(el pattern)[@id = substring-before(substring-after(//*[local-name()='g'][@data-host='G5 2.7 GHz']/*[local-name()='rect'][1]/@fill, '#'), ')')]")" -eq 1 ]
+	check "plot the legend explains both marks" sh -c '
+		grep -q "class=\"legend\">95% interval of the median<" "$1" &&
+		grep -q "class=\"legend\">hatched: no interval in the file (a table)<" "$1"' _ "$work/marks.svg"
+
+	run plot --log "$seeds/xeon-3.06-linux-2.4.tsv" "$seeds/g5-2.7-darwin-8.1.tsv" -o "$work/seedlog.svg"
+	check "plot --log of the seeds exits 0" [ "$rc" -eq 0 ]
+	check "plot --log: syscall bars from the decade below 0.42" [ "$(count_of "$work/seedlog.svg" \
+		"$(el g)[@data-table='syscall']//*[local-name()='text'][@class='axis-title'][. = 'log scale, bars from 0.1']")" -eq 1 ]
+	check "plot --log: proc bars from the decade below 163" [ "$(count_of "$work/seedlog.svg" \
+		"$(el g)[@data-table='proc']//*[local-name()='text'][@class='axis-title'][. = 'log scale, bars from 100']")" -eq 1 ]
+	check "plot --log: a bar's foot on that decade" [ "$(xmllint --xpath "string($(el g)[@data-table='proc']//*[local-name()='rect'][@class='bar no-interval'][1]/@y + $(el g)[@data-table='proc']//*[local-name()='rect'][@class='bar no-interval'][1]/@height)" "$work/seedlog.svg")" = \
+		"$(xmllint --xpath "string($(el g)[@data-table='proc']//*[local-name()='text'][. = '100']/@y - 4)" "$work/seedlog.svg")" ]
+
+	# one host twice in a chart: the day of each run in the legend
+	run plot "$top/tests/fixtures/same-1.tsv" "$top/tests/fixtures/same-2.tsv" -o "$work/days.svg"
+	check "plot one host twice: the days in the legend" [ "$(count_of "$work/days.svg" \
+		"$(el text)[@class='legend'][. = 'alpha $EMDASH Linux 6.1, 2026-11-29' or . = 'alpha $EMDASH Linux 6.1, 2026-11-30']")" -eq 2 ]
+else
+	echo "skip plot marks: xmllint not installed (Debian: libxml2-utils)"
 fi

@@ -58,6 +58,20 @@ check "tail plot --cdf has a chart per figure" [ "$(grep -c 'class="chart cdf"' 
 check "tail plot --cdf has a series per file and figure" [ "$(grep -c 'class="series"' "$work/tail.svg")" -eq 6 ]
 check "tail plot --cdf names both hosts" grep -q 'data-host="beta"' "$work/tail.svg"
 check "tail plot --cdf has axis titles" grep -q 'time of one operation (log scale)' "$work/tail.svg"
+# the placement and the table's figure beside the p50, and why they differ
+pl=$(col placement)
+fork_place=$(awk -F"$T" -v c="$pl" '$2 == "fork proc" { print $c }' "$work/a.long")
+fork_p50=$(awk -F"$T" -v c="$p50" '$2 == "fork proc" { printf "%.3g", $c }' "$work/a.long")
+run compare "$work/a.long"
+fork_table=$(cell "Host${T}OS${T}Mhz${T}fork proc" "fork proc")
+check "tail plot --cdf: the placement and the table's figure beside the p50" \
+	grep -qF "placement $fork_place: p50 $fork_p50 us (table $fork_table us), p99 " "$work/tail.svg"
+check "tail plot --cdf: the placement is a word of its own" sh -c 'case "$1" in free | same | spread) ;; *) exit 1 ;; esac' _ "$fork_place"
+check "tail plot --cdf says why p50 and the table differ" \
+	grep -q 'class="note">p50: single operations timed one by one; table: the median of samples' "$work/tail.svg"
+cp "$work/a.long" "$work/a2.long"
+run plot --cdf "$work/a.long" "$work/a2.long" -o "$work/twice.svg"
+check "tail plot --cdf: two files of one host, two colours" [ "$(grep -A1 'class="series"' "$work/twice.svg" | grep -o 'stroke="#[0-9A-F]*"' | sort -u | wc -l)" -eq 2 ]
 run plot --cdf --log "$work/a.long"
 check "tail --cdf with --log exits 2" [ "$rc" -eq 2 ]
 check "tail --cdf with --log says why" grep -q -- "--log: the --cdf time axis is always log" "$work/err"

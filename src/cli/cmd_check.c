@@ -308,7 +308,11 @@ static int report(const struct args *a, const struct check_report_in *in,
 	if (dest_open(&out, a->output, "check") < 0)
 		return 2;
 	check_report(out.f, a->format, in, rows, n, t);
-	return dest_close(&out, check_status(t, a->strict));
+	int rc = dest_close(&out, check_status(t, a->strict));
+	/* with -o the job log would see nothing of the verdicts */
+	if (a->output && rc != 2)
+		check_summary(stderr, in, rows, n, t);
+	return rc;
 }
 
 static struct check_opts opts_of(const struct args *a)

@@ -1,5 +1,6 @@
-/* `osbench compare FILE FILE...`: reads every file (so a bad one is
- * refused before any output), then prints them side by side; see
+/* `osbench compare FILE...`: reads every file (so a bad one is refused
+ * before any output), then prints them side by side (one file: its
+ * tables, whatever format it was written in); see
  * report/compare.c. */
 #include <errno.h>
 #include <stdio.h>
@@ -34,8 +35,8 @@ static int cmd_compare(const struct args *a, int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
-	if (a->nnames < 2) {
-		fprintf(stderr, "osbench: compare: give at least two result files\n");
+	if (a->nnames < 1) {
+		fprintf(stderr, "osbench: compare: give at least one result file\n");
 		return 2;
 	}
 	if (!(f = calloc((size_t)a->nnames, sizeof *f))) {

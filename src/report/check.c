@@ -330,6 +330,12 @@ static void report_table(FILE *out, const struct check_report_in *in,
 			num_text(r->p_adj, r->p_adj >= 0, 0, pb, sizeof pb),
 			runs_text(r, nb, sizeof nb), note, verdict_names[r->v]);
 	}
+	check_summary(out, in, rows, n, t);
+}
+
+void check_summary(FILE *out, const struct check_report_in *in, const struct check_row *rows,
+		   size_t n, const struct check_tally *t)
+{
 	fprintf(out, "check: %d figures: %d ok, %d slower, %d faster, %d unclear, %d fail, "
 		     "%d missing (tolerance %g%%, ",
 		t->figures, t->n[V_OK], t->n[V_SLOWER], t->n[V_FASTER], t->n[V_UNCLEAR],
@@ -554,19 +560,30 @@ static const char *tol_text(double tol, char *buf, size_t len)
 	return buf;
 }
 
+/* "0.20 us", or "fail" / "-" alone. */
+static const char *with_unit(const char *text, const char *unit, char *buf, size_t len)
+{
+	if (strcmp(text, "fail") == 0 || strcmp(text, "-") == 0)
+		return text;
+	snprintf(buf, len, "%s %s", text, unit);
+	return buf;
+}
+
 static void junit_case(FILE *out, const struct check_report_in *in, const struct check_row *r)
 {
-	char bb[64], cb[64], rb[32], lb[32], hb[32], tb[32], nb[32], msg[600];
+	char bb[64], cb[64], rb[32], lb[32], hb[32], tb[32], nb[32], msg[1024], bu[80], cu[80];
 	const char *base = figure_text(r->b, bb, sizeof bb), *cur = figure_text(r->c, cb, sizeof cb);
 	const char *ratio = num_text(r->rr.ratio, r->have_ratio, 3, rb, sizeof rb);
 	const char *lo = num_text(r->rr.lo, has_interval(r), 3, lb, sizeof lb);
 	const char *hi = num_text(r->rr.hi, has_interval(r), 3, hb, sizeof hb);
+	const char *base_u = with_unit(base, r->b->unit, bu, sizeof bu);
+	const char *cur_u = with_unit(cur, r->b->unit, cu, sizeof cu);
 
 	fputs("    <testcase classname=\"osbench.", out);
 	xml_text(out, r->b->table);
 	fputs("\" name=\"", out);
 	xml_text(out, r->b->column);
-	fputs("\" time=\"0\">\n      <properties>\n", out);
+	fputs("\">\n      <properties>\n", out);
 	xml_property(out, "baseline", base);
 	xml_property(out, "current", cur);
 	xml_property(out, "unit", r->b->unit);
@@ -581,18 +598,28 @@ static void junit_case(FILE *out, const struct check_report_in *in, const struct
 	fputs("      </properties>\n", out);
 	if (is_failure(r, in->opts->strict)) {
 		if (r->v == V_FAIL)
-			snprintf(msg, sizeof msg, "fail: %s", r->c->reason[0] ? r->c->reason : "failed");
+			snprintf(msg, sizeof msg, "fail: %s (baseline %s)",
+				 r->c->reason[0] ? r->c->reason : "failed", base_u);
 		else if (r->v == V_MISSING)
-			snprintf(msg, sizeof msg, "missing: no current figure");
+			snprintf(msg, sizeof msg, "missing: no current figure (baseline %s)", base_u);
 		else
-			snprintf(msg, sizeof msg, "%s: baseline %s, current %s %s, ratio %s (%s to %s)%s%s",
-				 verdict_names[r->v], base, cur, r->b->unit, ratio, lo, hi,
-				 r->note[0] ? ": " : "", r->note);
+			snprintf(msg, sizeof msg,
+				 "%s: baseline %s, current %s, ratio %s (%d%% interval %s to %s), "
+				 "tolerance %s%%%s%s",
+				 verdict_names[r->v], base_u, cur_u, ratio,
+				 CHECK_INTERVAL_PCT, lo, hi, tb, r->note[0] ? ": " : "", r->note);
 		fprintf(out, "      <failure type=\"%s\" message=\"", verdict_names[r->v]);
 		xml_text(out, msg);
 		fputs("\"/>\n", out);
 	}
-	fputs("    </testcase>\n", out);
+	/* the same in the one place a CI page shows for a passing case too */
+	snprintf(msg, sizeof msg, "baseline %s, current %s, ratio %s, %d%% interval %s to %s, "
+				  "tolerance %s%%, runs %s: %s%s%s",
+		 base_u, cur_u, ratio, CHECK_INTERVAL_PCT, lo, hi, tb, nb,
+		 verdict_names[r->v], r->note[0] ? ": " : "", r->note);
+	fputs("      <system-out>", out);
+	xml_text(out, msg);
+	fputs("</system-out>\n    </testcase>\n", out);
 }
 
 /* What differs between the setups, as the suite's properties. */

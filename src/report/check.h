@@ -94,6 +94,10 @@ struct check_report_in {
 	const struct check_move *move;
 };
 
+/* The one-line tally that ends the table format ("check: 7 figures: ..."),
+ * and the unclear figures named on a second line. */
+void check_summary(FILE *out, const struct check_report_in *in, const struct check_row *rows,
+		   size_t n, const struct check_tally *t);
 /* format: "table", "long", "json" or "junit". */
 void check_report(FILE *out, const char *format, const struct check_report_in *in,
 		  const struct check_row *rows, size_t n, const struct check_tally *t);

@@ -38,6 +38,74 @@ static void names_add(struct names *s, const char *name)
 		s->v[s->n++] = name;
 }
 
+/* ---- the files' names ---------------------------------------------------- */
+
+/* A file's letter in the heading and the ratio rows: A, B, ... Z, then
+ * its position. */
+static const char *letter(int i, char *buf, size_t len)
+{
+	if (i < 26)
+		snprintf(buf, len, "%c", 'A' + i);
+	else
+		snprintf(buf, len, "%d", i + 1);
+	return buf;
+}
+
+/* The name a file goes by in the Host cells and column heads: its host
+ * (the --label where one was given); files of one host are told apart by
+ * the day of their run, then its time, then their file names (and the
+ * same file given twice by its letter). */
+struct fname {
+	char s[512];
+};
+
+static void name_at(const struct rfile *f, const char *path, const char *letter, int level,
+		    char *buf, size_t len)
+{
+	switch (level) {
+	case 0: snprintf(buf, len, "%s", f->host); break;
+	case 1: snprintf(buf, len, "%s %.10s", f->host, f->date); break;
+	case 2: snprintf(buf, len, "%s %s", f->host, f->date); break;
+	case 3: snprintf(buf, len, "%s %s", f->host, path); break;
+	default: snprintf(buf, len, "%s %s", f->host, letter); break;
+	}
+}
+
+/* The first level at which every file of f[i]'s host has a name of its own. */
+static int name_level(const struct rfile *f, const char *const *paths, int n, int i)
+{
+	char a[512], b[512], la[16], lb[16];
+
+	for (int level = 0; level < 4; level++) {
+		int clash = 0;
+		for (int j = 0; j < n && !clash; j++) {
+			if (strcmp(f[j].host, f[i].host) != 0)
+				continue;
+			name_at(&f[j], paths[j], letter(j, la, sizeof la), level, a, sizeof a);
+			for (int k = j + 1; k < n && !clash; k++) {
+				if (strcmp(f[k].host, f[i].host) != 0)
+					continue;
+				name_at(&f[k], paths[k], letter(k, lb, sizeof lb), level, b,
+					sizeof b);
+				clash = strcmp(a, b) == 0;
+			}
+		}
+		if (!clash)
+			return level;
+	}
+	return 4;
+}
+
+static void file_names(const struct rfile *f, const char *const *paths, int n,
+		       struct fname *names)
+{
+	char l[16];
+
+	for (int i = 0; i < n; i++)
+		name_at(&f[i], paths[i], letter(i, l, sizeof l), name_level(f, paths, n, i),
+			names[i].s, sizeof names[i].s);
+}
+
 /* ---- compare: latency tables ------------------------------------------- */
 
 /* Latency tables: the registry's first, in its order, then the others as
@@ -97,13 +165,13 @@ static void mhz_text(double mhz, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
-static void latency_rows(FILE *out, const struct rfile *f, int n, const char *table,
-			 int has_mhz, const struct names *cols)
+static void latency_rows(FILE *out, const struct rfile *f, const struct fname *names, int n,
+			 const char *table, int has_mhz, const struct names *cols)
 {
 	char buf[64];
 
 	for (int i = 0; i < n; i++) {
-		fprintf(out, "%s\t%s", f[i].host, f[i].os[0] ? f[i].os : "-");
+		fprintf(out, "%s\t%s", names[i].s, f[i].os[0] ? f[i].os : "-");
 		if (has_mhz) {
 			mhz_text(f[i].mhz, buf, sizeof buf);
 			fprintf(out, "\t%s", buf);
@@ -115,28 +183,28 @@ static void latency_rows(FILE *out, const struct rfile *f, int n, const char *ta
 	}
 }
 
-/* Under exactly two hosts: B/A for every figure (and the clock). */
-static void ratio_row(FILE *out, const struct rfile *f, const char *table, int has_mhz,
+/* File i against the first: B/A (C/A, ...) for every figure and the clock. */
+static void ratio_row(FILE *out, const struct rfile *f, int i, const char *table, int has_mhz,
 		      const struct names *cols)
 {
-	char buf[64];
+	char buf[64], l[16];
 
-	fputs("B/A\t-", out);
+	fprintf(out, "%s/A\t-", letter(i, l, sizeof l));
 	if (has_mhz) {
-		if (f[0].mhz > 0 && f[1].mhz > 0)
-			fprintf(out, "\t%.2f", f[1].mhz / f[0].mhz);
+		if (f[0].mhz > 0 && f[i].mhz > 0)
+			fprintf(out, "\t%.2f", f[i].mhz / f[0].mhz);
 		else
 			fputs("\t-", out);
 	}
 	for (size_t c = 0; c < cols->n; c++)
 		fprintf(out, "\t%s", ratio_text(rfile_find(&f[0], table, cols->v[c]),
-						rfile_find(&f[1], table, cols->v[c]), buf,
+						rfile_find(&f[i], table, cols->v[c]), buf,
 						sizeof buf));
 	fputc('\n', out);
 }
 
-static void latency_table(FILE *out, const struct rfile *f, int n, const char *table,
-			  struct names *cols)
+static void latency_table(FILE *out, const struct rfile *f, const struct fname *names, int n,
+			  const char *table, struct names *cols)
 {
 	const struct table *t = registry_table(table);
 	int has_mhz = t && t->has_mhz;
@@ -150,9 +218,9 @@ static void latency_table(FILE *out, const struct rfile *f, int n, const char *t
 	for (size_t c = 0; c < cols->n; c++)
 		fprintf(out, "\t%s", cols->v[c]);
 	fputc('\n', out);
-	latency_rows(out, f, n, table, has_mhz, cols);
-	if (n == 2)
-		ratio_row(out, f, table, has_mhz, cols);
+	latency_rows(out, f, names, n, table, has_mhz, cols);
+	for (int i = 1; i < n; i++)
+		ratio_row(out, f, i, table, has_mhz, cols);
 }
 
 /* ---- compare: sweeps --------------------------------------------------- */
@@ -193,10 +261,10 @@ static void sweep_mode(const struct rfile *f, int n, const char *module, char *b
 		 procs ? "processes" : "");
 }
 
-static void sweep_table(FILE *out, const struct rfile *f, int n, const char *module,
-			struct names *levels)
+static void sweep_table(FILE *out, const struct rfile *f, const struct fname *names, int n,
+			const char *module, struct names *levels)
 {
-	char mode[32], buf[64], title[256];
+	char mode[32], buf[64], title[256], l[16];
 
 	level_order(f, n, module, levels);
 	sweep_mode(f, n, module, mode, sizeof mode);
@@ -204,49 +272,69 @@ static void sweep_table(FILE *out, const struct rfile *f, int n, const char *mod
 	fprintf(out, "\n# %s\n", title);
 	fputs(HEAD_LEVEL, out);
 	for (int i = 0; i < n; i++)
-		fprintf(out, "\t%s" HEAD_OPS_SUFFIX, f[i].host);
-	fputs(n == 2 ? "\tB/A ratio\n" : "\n", out);
-	for (size_t l = 0; l < levels->n; l++) {
-		fputs(levels->v[l], out);
+		fprintf(out, "\t%s" HEAD_OPS_SUFFIX, names[i].s);
+	for (int i = 1; i < n; i++)
+		fprintf(out, "\t%s/A ratio", letter(i, l, sizeof l));
+	fputc('\n', out);
+	for (size_t v = 0; v < levels->n; v++) {
+		const char *level = levels->v[v];
+		fputs(level, out);
 		for (int i = 0; i < n; i++)
-			fprintf(out, "\t%s", figure_text(find_level(&f[i], module, levels->v[l]), buf,
-							 sizeof buf));
-		if (n == 2)
-			fprintf(out, "\t%s", ratio_text(find_level(&f[0], module, levels->v[l]),
-							find_level(&f[1], module, levels->v[l]),
-							buf, sizeof buf));
+			fprintf(out, "\t%s",
+				figure_text(find_level(&f[i], module, level), buf, sizeof buf));
+		for (int i = 1; i < n; i++)
+			fprintf(out, "\t%s", ratio_text(find_level(&f[0], module, level),
+							find_level(&f[i], module, level), buf,
+							sizeof buf));
 		fputc('\n', out);
 	}
 }
 
 /* ---- compare ----------------------------------------------------------- */
 
-static void compare_heading(FILE *out, const char *const *paths, int n)
+static const char *or_dash(const char *s)
 {
+	return s[0] ? s : "-";
+}
+
+/* What the figures of a file were taken under, the fields that most
+ * often explain a difference: one line a file, before any table. */
+static void setup_line(FILE *out, const struct rfile *f, int i)
+{
+	char l[16];
+
+	fprintf(out, "# %s: kernel %s%s%s; date %s; placement %s; LD_PRELOAD %s; build %s\n",
+		letter(i, l, sizeof l), f->release, f->release[0] && f->kernel[0] ? " " : "",
+		f->release[0] ? f->kernel : or_dash(f->kernel), or_dash(f->date),
+		or_dash(f->placement), or_dash(f->ld_preload), or_dash(f->build));
+}
+
+static void compare_heading(FILE *out, const char *const *paths, const struct rfile *f, int n)
+{
+	char l[16];
+
 	fputs("# osbench compare:", out);
-	for (int i = 0; i < n; i++) {
-		if (n == 2)
-			fprintf(out, "%s %c = '%s'", i ? "," : "", 'A' + i, paths[i]);
-		else
-			fprintf(out, "%s '%s'", i ? "," : "", paths[i]);
-	}
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s %s = '%s'", i ? "," : "", letter(i, l, sizeof l), paths[i]);
 	fputc('\n', out);
+	for (int i = 0; i < n; i++)
+		setup_line(out, &f[i], i);
 }
 
 static void compare_tables(FILE *out, const char *const *paths, const struct rfile *f, int n,
-			   struct names *sections, struct names *items)
+			   const struct fname *names, struct names *sections, struct names *items)
 {
-	compare_heading(out, paths, n);
+	compare_heading(out, paths, f, n);
 	table_order(f, n, sections);
 	for (size_t t = 0; t < sections->n; t++)
-		latency_table(out, f, n, sections->v[t], items);
+		latency_table(out, f, names, n, sections->v[t], items);
 	sections->n = 0;
 	for (int i = 0; i < n; i++)
 		for (size_t k = 0; k < f[i].nfigs; k++)
 			if (is_scale(&f[i].figs[k]))
 				names_add(sections, f[i].figs[k].module);
 	for (size_t s = 0; s < sections->n; s++)
-		sweep_table(out, f, n, sections->v[s], items);
+		sweep_table(out, f, names, n, sections->v[s], items);
 }
 
 /* Room for every name the files can hold: the sets never overflow. */
@@ -325,12 +413,23 @@ static void long_number(FILE *out, double v, int ok)
 		fputs("\t-", out);
 }
 
+/* A figure's value and interval, "-" where it has none. */
+static void long_value(FILE *out, const struct rfigure *g)
+{
+	int ok = g && g->status == ST_OK;
+
+	long_number(out, ok ? g->value : 0, ok);
+	long_number(out, ok ? g->ci_lo : 0, ok && g->ci_hi > 0);
+	long_number(out, ok ? g->ci_hi : 0, ok && g->ci_hi > 0);
+}
+
 static void compare_long(FILE *out, const char *const *paths, const struct rfile *f, int n,
 			 const struct item *items, size_t nitems)
 {
 	char buf[64];
 
-	fprintf(out, "%s\t%s\t%s\t%s\t%s\thost\tfile\t%s\t%s\t%s\t%s\tratio\n",
+	fprintf(out, "%s\t%s\t%s\t%s\t%s\thost\tfile\t%s\t%s\t%s\t%s\tratio\t"
+		     "value\tci_lo\tci_hi\n",
 		schema_fields[F_TABLE].long_name, schema_fields[F_COLUMN].long_name,
 		schema_fields[F_MODULE].long_name, schema_fields[F_PARAMS].long_name,
 		schema_fields[F_UNIT].long_name, schema_fields[F_STATUS].long_name,
@@ -341,15 +440,16 @@ static void compare_long(FILE *out, const char *const *paths, const struct rfile
 		const struct rfigure *a = item_in(&f[0], &items[k]);
 		for (int i = 0; i < n; i++) {
 			const struct rfigure *g = item_in(&f[i], &items[k]);
-			int ok = g && g->status == ST_OK;
 			fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", items[k].table,
 				items[k].column, any->module[0] ? any->module : "-",
 				any->params[0] ? any->params : "-", any->unit, f[i].host, paths[i],
 				status_word(g));
-			long_number(out, ok ? g->value : 0, ok);
-			long_number(out, ok ? g->ci_lo : 0, ok && g->ci_hi > 0);
-			long_number(out, ok ? g->ci_hi : 0, ok && g->ci_hi > 0);
-			fprintf(out, "\t%s\n", i ? ratio_text(a, g, buf, sizeof buf) : "-");
+			/* under the old _us names, then under names that fit
+			   every unit */
+			long_value(out, g);
+			fprintf(out, "\t%s", i ? ratio_text(a, g, buf, sizeof buf) : "-");
+			long_value(out, g);
+			fputc('\n', out);
 		}
 	}
 }
@@ -382,6 +482,16 @@ static void compare_json(FILE *out, const char *const *paths, const struct rfile
 		json_number(out, f[i].mhz, f[i].mhz > 0);
 		fputs(", \"build\": ", out);
 		json_string(out, f[i].build);
+		fputs(", \"release\": ", out);
+		json_string(out, f[i].release);
+		fputs(", \"kernel\": ", out);
+		json_string(out, f[i].kernel);
+		fputs(", \"date\": ", out);
+		json_string(out, f[i].date);
+		fputs(", \"placement\": ", out);
+		json_string(out, f[i].placement);
+		fputs(", \"ld_preload\": ", out);
+		json_string(out, f[i].ld_preload);
 		fputc('}', out);
 	}
 	fputs("\n  ],\n  \"figures\": [", out);
@@ -410,6 +520,10 @@ static void compare_json(FILE *out, const char *const *paths, const struct rfile
 			fputs(", ", out);
 			json_key(out, F_VALUE);
 			json_number(out, ok ? g->value : 0, ok);
+			fputs(", \"ci_lo\": ", out);
+			json_number(out, ok ? g->ci_lo : 0, ok && g->ci_hi > 0);
+			fputs(", \"ci_hi\": ", out);
+			json_number(out, ok ? g->ci_hi : 0, ok && g->ci_hi > 0);
 			fputs(", \"ratio\": ", out);
 			json_number(out, ok && a && a->status == ST_OK ? g->value / a->value : 0,
 				    i > 0 && ok && a && a->status == ST_OK);
@@ -425,17 +539,19 @@ int compare_write(FILE *out, const char *format, const char *const *paths,
 {
 	struct names sections = { .v = NULL }, items = { .v = NULL };
 	struct item *flat = NULL;
+	struct fname *fnames = NULL;
 	size_t total = 1;
 	int rc = -1;
 
 	for (int i = 0; i < n; i++)
 		total += f[i].nfigs;
 	if (names_alloc(&sections, f, n) < 0 || names_alloc(&items, f, n) < 0 ||
-	    !(flat = calloc(total, sizeof *flat)))
+	    !(flat = calloc(total, sizeof *flat)) || !(fnames = calloc((size_t)n, sizeof *fnames)))
 		goto out;
 	rc = 0;
 	if (strcmp(format, "table") == 0) {
-		compare_tables(out, paths, f, n, &sections, &items);
+		file_names(f, paths, n, fnames);
+		compare_tables(out, paths, f, n, fnames, &sections, &items);
 	} else {
 		size_t nitems = list_items(f, n, &sections, &items, flat);
 		if (strcmp(format, "json") == 0)
@@ -447,6 +563,7 @@ out:
 	free(sections.v);
 	free(items.v);
 	free(flat);
+	free(fnames);
 	if (rc < 0)
 		errno = ENOMEM;
 	return rc;

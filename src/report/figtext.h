@@ -10,7 +10,8 @@ int is_scale(const struct rfigure *g);
 /* A sweep's level of a module in f, or NULL. */
 const struct rfigure *find_level(const struct rfile *f, const char *module, const char *level);
 /* A figure's cell as run prints it: the seeds' precision for times,
- * whole operations per second for sweeps; "-" for NULL. */
+ * whole operations per second for sweeps, a table file's cell with the
+ * decimals it was written with; "-" for NULL. */
 const char *figure_text(const struct rfigure *g, char *buf, size_t len);
 /* b/a with two decimals, or "-" when either side has no usable figure. */
 const char *ratio_text(const struct rfigure *a, const struct rfigure *b, char *buf, size_t len);

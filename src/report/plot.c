@@ -175,22 +175,56 @@ static int share_chart(const struct plot *p, size_t a, size_t b)
 	return 0;
 }
 
+/* "alpha, an em dash, Linux 6.1": the host and its system, the articles'
+ * point (Darwin against Linux). */
+static void host_os(const struct rfile *f, char *buf, size_t len)
+{
+	if (f->os[0])
+		snprintf(buf, len, "%.160s \xe2\x80\x94 %.100s", f->host, f->os);
+	else
+		snprintf(buf, len, "%.160s", f->host);
+}
+
+/* Whether another file of the same host and system shares a chart with
+ * file i, and whether all such files have days (or dates) of their own. */
+static int label_clash(const struct plot *p, size_t i, int *days_differ, int *dates_differ)
+{
+	int clash = 0;
+
+	*days_differ = *dates_differ = 1;
+	for (size_t j = 0; j < p->nin; j++) {
+		if (j == i || strcmp(p->in[i].host, p->in[j].host) != 0 ||
+		    strcmp(p->in[i].os, p->in[j].os) != 0 || strcmp(p->in[i].path, p->in[j].path) == 0 ||
+		    !share_chart(p, i, j))
+			continue;
+		clash = 1;
+		*days_differ &= p->in[i].date[0] && strncmp(p->in[i].date, p->in[j].date, 10) != 0;
+		*dates_differ &= p->in[i].date[0] && strcmp(p->in[i].date, p->in[j].date) != 0;
+	}
+	return clash;
+}
+
 /* A host keeps one colour across charts; two files of the same host in
- * one chart (say, two allocators under LD_PRELOAD) would then be told
- * apart only by the file name, so those get it in their label and a
- * colour of their own. */
+ * one chart (say, two allocators under LD_PRELOAD) are told apart by the
+ * day of their run, its time, or else the file name, and get a colour of
+ * their own. */
 static void name_series(struct plot *p)
 {
+	char base[LABEL_MAX];
+	int days, dates;
+
 	for (size_t i = 0; i < p->nin; i++) {
-		int clash = 0;
-		for (size_t j = 0; j < p->nin && !clash; j++)
-			clash = j != i && strcmp(p->in[i].host, p->in[j].host) == 0 &&
-				strcmp(p->in[i].path, p->in[j].path) != 0 && share_chart(p, i, j);
-		if (clash) /* the legend shows LEGEND_MAX characters anyway */
-			snprintf(p->labels[i], LABEL_MAX, "%.255s (%.60s)", p->in[i].host,
-				 base_name(p->in[i].path));
+		const struct rfile *f = &p->in[i];
+		host_os(f, base, sizeof base);
+		/* the legend shows LEGEND_MAX characters anyway */
+		if (!label_clash(p, i, &days, &dates))
+			snprintf(p->labels[i], LABEL_MAX, "%s", base);
+		else if (days)
+			snprintf(p->labels[i], LABEL_MAX, "%.250s, %.10s", base, f->date);
+		else if (dates)
+			snprintf(p->labels[i], LABEL_MAX, "%.250s, %.40s", base, f->date);
 		else
-			snprintf(p->labels[i], LABEL_MAX, "%s", p->in[i].host);
+			snprintf(p->labels[i], LABEL_MAX, "%.250s (%.60s)", base, base_name(f->path));
 	}
 	size_t next = 0;
 	for (size_t i = 0; i < p->nin; i++) {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/figtext.h"
 #include "report/plot.h"
 #include "report/plot_model.h"
 #include "report/svg.h"
@@ -52,20 +53,27 @@ static size_t cdf_charts(const struct rfile *files, size_t nfiles, struct cdf_ch
 	return n;
 }
 
-/* A host keeps one colour: that of the first file naming it. */
+static int same_source(const struct rfile *a, const struct rfile *b)
+{
+	return strcmp(a->host, b->host) == 0 && strcmp(a->path, b->path) == 0;
+}
+
+/* A file keeps one colour: that of the first naming its host and path;
+ * two files of one host (two placements, two allocators) get two, or
+ * their lines could not be told apart. */
 static size_t host_colour(const struct rfile *files, size_t file)
 {
-	size_t hosts = 0;
+	size_t sources = 0;
 
 	for (size_t i = 0; i < file; i++) {
 		int seen = 0;
 		for (size_t j = 0; j < i && !seen; j++)
-			seen = strcmp(files[j].host, files[i].host) == 0;
-		if (strcmp(files[i].host, files[file].host) == 0)
-			return hosts;
-		hosts += !seen;
+			seen = same_source(&files[j], &files[i]);
+		if (same_source(&files[i], &files[file]))
+			return sources;
+		sources += !seen;
 	}
-	return hosts;
+	return sources;
 }
 
 /* The decades the chart spans: from the fastest op to the slowest. */
@@ -138,12 +146,35 @@ static void cdf_axes(FILE *f, double top, double lo, double hi)
 		 "operations at most this long", 0);
 }
 
-/* "alpha: p50 1.2 us, p99 3.4 us, 2 stalls" */
+/* Where the figure's processes ran: its own word, else the run's. */
+static const char *placement_of(const struct rfile *f, const struct rfigure *g)
+{
+	return g->placement[0] ? g->placement : f->placement[0] ? f->placement : "not said";
+}
+
+/* "alpha, placement spread: p50 1.2 us (table 2.0 us), p99 3.4 us, ...":
+ * the table's figure beside the p50, since the two are taken apart and
+ * need not agree. */
 static void legend_label(const struct rfile *f, const struct rfigure *g, char *buf, size_t len)
 {
-	snprintf(buf, len, "%.*s: p50 %.3g us, p99 %.3g us, max %.3g us, %d stall%s%s", LEGEND_CHARS,
-		 f->host, g->tail.p50, g->tail.p99, g->tail.max, g->tail.stalls,
+	char cell[64];
+
+	snprintf(buf, len,
+		 "%.*s, placement %s: p50 %.3g us (table %s us), p99 %.3g us, max %.3g us, "
+		 "%d stall%s%s",
+		 LEGEND_CHARS, f->host, placement_of(f, g), g->tail.p50,
+		 figure_text(g, cell, sizeof cell), g->tail.p99, g->tail.max, g->tail.stalls,
 		 g->tail.stalls == 1 ? "" : "s", g->tail.batch > 1 ? " (batches)" : "");
+}
+
+/* Under the title: why the p50 and the table's figure differ. */
+static void cdf_note(FILE *f, double y)
+{
+	svg_text(f, MARGIN_L, y,
+		 &(struct svg_font){ .size = TICK_FONT, .fill = MUTED, .cls = "note" },
+		 "p50: single operations timed one by one; table: the median of samples that "
+		 "each time a long run of operations, less what the column subtracts",
+		 0);
 }
 
 static int cdf_series(FILE *f, const struct rfile *file, size_t i, const struct rfile *files,
@@ -206,6 +237,7 @@ static int cdf_chart(FILE *f, const struct rfile *files, size_t nfiles,
 		 c->column);
 	svg_group_begin(f, "chart cdf", data, 2);
 	svg_text(f, MARGIN_L, y + 20, &(struct svg_font){ .size = 15, .bold = 1 }, title, 0);
+	cdf_note(f, y + 36);
 	cdf_axes(f, top, lo, hi);
 	for (size_t i = 0; i < nfiles; i++)
 		if (has_tail(&files[i], c->table, c->column) &&

@@ -45,15 +45,58 @@ static void chart_title(const struct chart *c, char *buf, size_t len)
 		snprintf(buf, len, "%s", full);
 }
 
-static const char *y_title(const struct chart *c)
+static const char *y_unit(const struct chart *c)
 {
 	if (c->kind == CHART_PCT)
-		return "% of concurrency one (higher is better)";
+		return "% of concurrency one";
 	if (strcmp(c->unit, UNIT_MBS) == 0)
-		return "megabytes per second (higher is better)";
+		return "megabytes per second";
 	if (higher_is_better(c))
-		return "operations per second (higher is better)";
-	return "microseconds (lower is better)";
+		return "operations per second";
+	return "microseconds";
+}
+
+static void y_title(const struct chart *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s (%s is better)", y_unit(c),
+		 higher_is_better(c) || c->kind == CHART_PCT ? "higher" : "lower");
+}
+
+/* A log axis' second title line: where the bars start, the decade below
+ * the smallest value drawn, so that a bar's length counts its decades. */
+static void y_log_note(const struct chart *c, const struct axis *ax, char *buf, size_t len)
+{
+	char from[48];
+
+	if (c->kind == CHART_BARS)
+		snprintf(buf, len, "log scale, bars from %s",
+			 tick_text(ax, pow(10, ax->lo), from, sizeof from));
+	else
+		snprintf(buf, len, "log scale");
+}
+
+/* Whether a figure carries its 95 % interval (a table cell, transcribed
+ * or written, does not). */
+static int has_interval(const struct rfigure *g)
+{
+	return g && g->status == ST_OK && g->ci_hi > 0 && g->ci_lo > 0 && g->ci_lo <= g->ci_hi;
+}
+
+/* What a bar chart's bars need explained: some with an interval, some
+ * without one. */
+static void bar_kinds(const struct plot *p, const struct chart *c, int *with, int *without)
+{
+	*with = *without = 0;
+	if (c->kind != CHART_BARS)
+		return;
+	for (size_t s = 0; s < c->nseries; s++)
+		for (size_t g = 0; g < c->ngroups; g++) {
+			const struct rfigure *fig = plot_figure(p, c, c->series[s], c->groups[g]);
+			if (!fig || fig->status != ST_OK)
+				continue;
+			*with |= has_interval(fig);
+			*without |= !has_interval(fig);
+		}
 }
 
 /* The legend entry's text; a scaling chart says when a series has no
@@ -68,11 +111,28 @@ static void legend_text(const struct plot *p, const struct chart *c, size_t file
 		snprintf(buf, len, "%s", p->labels[file]);
 }
 
-/* A legend entry's key: a bar's swatch, a line through a point, or (no
- * colour) the dashed 100% line. */
-static void legend_key(FILE *f, const struct chart *c, double x, double y, const char *col)
+/* The keys of the legend's explanations, after the series. */
+enum key { KEY_SERIES, KEY_HUNDRED, KEY_INTERVAL, KEY_HATCH };
+
+static void draw_error_bar(FILE *f, double cx, double half, double y_lo, double y_hi)
 {
-	if (!col) {
+	svg_group_begin(f, "error-bar", NULL, 0);
+	svg_line(f, cx, y_lo, cx, y_hi, AXIS, 1.2, NULL);
+	svg_line(f, cx - half, y_lo, cx + half, y_lo, AXIS, 1.2, NULL);
+	svg_line(f, cx - half, y_hi, cx + half, y_hi, AXIS, 1.2, NULL);
+	svg_group_end(f);
+}
+
+/* A legend entry's key: a bar's swatch, a line through a point, (no
+ * colour) the dashed 100% line, an error bar or a hatched swatch. */
+static void legend_key(FILE *f, const struct chart *c, double x, double y, const char *col,
+		       enum key k)
+{
+	if (k == KEY_INTERVAL) {
+		draw_error_bar(f, x + 6, 4, y + 2, y - 10);
+	} else if (k == KEY_HATCH) {
+		svg_rect_outlined(f, x, y - 10, 12, 12, "url(#hatch-key)", MUTED, "legend-key");
+	} else if (!col) {
 		svg_line(f, x - 2, y - 4, x + 14, y - 4, MUTED, 1.5, "4 3");
 	} else if (c->kind == CHART_BARS) {
 		svg_rect(f, x, y - 10, 12, 12, col, "legend-key");
@@ -89,17 +149,31 @@ static size_t legend(const struct plot *p, const struct chart *c, FILE *f, doubl
 	double x = MARGIN_L;
 	size_t rows = 1;
 	char text[LABEL_MAX + 64];
-	/* a scaling chart explains its dashed line here, where no point of a
-	   series can cover the words */
-	size_t items = c->nseries + (c->kind == CHART_PCT);
+	int with, without;
+	enum key extra[2];
+	size_t nextra = 0;
 
-	for (size_t s = 0; s < items; s++) {
+	/* a scaling chart explains its dashed line here, where no point of a
+	   series can cover the words; a bar chart its marks */
+	bar_kinds(p, c, &with, &without);
+	if (c->kind == CHART_PCT)
+		extra[nextra++] = KEY_HUNDRED;
+	if (with)
+		extra[nextra++] = KEY_INTERVAL;
+	if (without)
+		extra[nextra++] = KEY_HATCH;
+	for (size_t s = 0; s < c->nseries + nextra; s++) {
 		const char *col = NULL;
-		if (s < c->nseries) {
+		enum key k = s < c->nseries ? KEY_SERIES : extra[s - c->nseries];
+		if (k == KEY_SERIES) {
 			legend_text(p, c, c->series[s], text, sizeof text);
 			col = series_colour(p, c->series[s]);
-		} else {
+		} else if (k == KEY_HUNDRED) {
 			snprintf(text, sizeof text, "100%% = concurrency one");
+		} else if (k == KEY_INTERVAL) {
+			snprintf(text, sizeof text, "95%% interval of the median");
+		} else {
+			snprintf(text, sizeof text, "hatched: no interval in the file (a table)");
 		}
 		size_t chars = svg_text_chars(text);
 		/* a cut label shows LEGEND_MAX characters and an ellipsis */
@@ -110,7 +184,7 @@ static size_t legend(const struct plot *p, const struct chart *c, FILE *f, doubl
 		}
 		if (f) {
 			double ry = y + (double)(rows - 1) * LEGEND_ROW;
-			legend_key(f, c, x, ry, col);
+			legend_key(f, c, x, ry, col, k);
 			svg_text(f, x + 20, ry, &(struct svg_font){ .size = GROUP_FONT, .cls = "legend" },
 				 text, LEGEND_MAX);
 		}
@@ -164,6 +238,7 @@ static void log_ticks(FILE *f, const struct axis *ax)
 static void draw_y_axis(FILE *f, const struct axis *ax, const struct chart *c)
 {
 	double bottom = ax->top + ax->h;
+	char title[160];
 
 	if (ax->log)
 		log_ticks(f, ax);
@@ -172,10 +247,18 @@ static void draw_y_axis(FILE *f, const struct axis *ax, const struct chart *c)
 			grid_tick(f, ax, ax->lo + i * ax->step, 1);
 	svg_line(f, MARGIN_L, ax->top, MARGIN_L, bottom, AXIS, 1, NULL);
 	svg_line(f, MARGIN_L, bottom, WIDTH - MARGIN_R, bottom, AXIS, 1, NULL);
+	y_title(c, title, sizeof title);
 	svg_text(f, 22, ax->top + ax->h / 2,
 		 &(struct svg_font){ .size = GROUP_FONT, .anchor = SVG_MIDDLE, .rotate = -90,
 				     .cls = "axis-title" },
-		 y_title(c), 0);
+		 title, 0);
+	if (ax->log) {
+		y_log_note(c, ax, title, sizeof title);
+		svg_text(f, 38, ax->top + ax->h / 2,
+			 &(struct svg_font){ .size = TICK_FONT, .anchor = SVG_MIDDLE, .rotate = -90,
+					     .cls = "axis-title" },
+			 title, 0);
+	}
 }
 
 /* A label centred under a group, on two lines when it is too wide
@@ -278,7 +361,18 @@ static void draw_bar(const struct plot *p, const struct chart *c, const struct a
 		return;
 	}
 	double top = axis_y(ax, v);
-	svg_rect(f, x + 0.5, top, b->bw - 1, bottom - top, col, "bar");
+	const struct rfigure *fig = plot_figure(p, c, file, c->groups[g]);
+	if (has_interval(fig)) {
+		svg_rect(f, x + 0.5, top, b->bw - 1, bottom - top, col, "bar");
+		draw_error_bar(f, cx, fmin(b->bw / 4, 5), axis_y(ax, fig->ci_lo),
+			       axis_y(ax, fig->ci_hi));
+		top = fmin(top, axis_y(ax, fig->ci_hi)); /* the label above it */
+	} else {
+		char fill[32];
+		snprintf(fill, sizeof fill, "url(#hatch-%zu)", p->colour[file]);
+		svg_rect_outlined(f, x + 1, top, b->bw - 2, bottom - top, fill, col,
+				  "bar no-interval");
+	}
 	value_text(c, v, buf, sizeof buf);
 	if (label_upright(b, buf)) {
 		font.rotate = -90;
@@ -292,7 +386,7 @@ static void draw_bar(const struct plot *p, const struct chart *c, const struct a
 static void series_begin(const struct plot *p, size_t file)
 {
 	char index[24];
-	const struct svg_data data[] = { { "file", index }, { "host", p->labels[file] } };
+	const struct svg_data data[] = { { "file", index }, { "host", p->in[file].host } };
 
 	snprintf(index, sizeof index, "%zu", file);
 	svg_group_begin(p->f, "series", data, 2);
@@ -469,6 +563,18 @@ int plot_draw(const struct plot *p)
 	if (p->ncharts == 0)
 		height += 60;
 	svg_begin(p->f, WIDTH, height, "osbench results");
+	/* a hatch in every series colour, for bars without an interval */
+	char id[32];
+	for (size_t i = 0; i < p->nin; i++) {
+		size_t k;
+		for (k = 0; k < i && p->colour[k] != p->colour[i]; k++)
+			;
+		if (k < i)
+			continue;
+		snprintf(id, sizeof id, "hatch-%zu", p->colour[i]);
+		svg_hatch(p->f, id, series_colour(p, i));
+	}
+	svg_hatch(p->f, "hatch-key", MUTED);
 	if (p->ncharts == 0)
 		svg_text(p->f, MARGIN_L, y + 30, &(struct svg_font){ .size = 14 },
 			 "no figures in the input files", 0);

@@ -1,11 +1,12 @@
 /* Reading a chart's figures: what plot.c collected, as the drawing code
  * asks for it; see plot_model.h. */
+#include <math.h>
 #include <string.h>
 
 #include "report/plot_model.h"
 
-static const struct rfigure *figure(const struct plot *p, const struct chart *c, size_t file,
-				    const char *column)
+const struct rfigure *plot_figure(const struct plot *p, const struct chart *c, size_t file,
+				  const char *column)
 {
 	const struct rfile *r = &p->in[file];
 
@@ -24,7 +25,7 @@ static const struct rfigure *figure(const struct plot *p, const struct chart *c,
  * (the table prints "-" for the scaling column otherwise). */
 const struct rfigure *level_one(const struct plot *p, const struct chart *c, size_t file)
 {
-	const struct rfigure *one = figure(p, c, file, "1");
+	const struct rfigure *one = plot_figure(p, c, file, "1");
 
 	return one && one->status == ST_OK && one->value > 0 ? one : NULL;
 }
@@ -32,7 +33,7 @@ const struct rfigure *level_one(const struct plot *p, const struct chart *c, siz
 enum cell value_at(const struct plot *p, const struct chart *c, size_t file, size_t g,
 			  double *v)
 {
-	const struct rfigure *fig = figure(p, c, file, c->groups[g]);
+	const struct rfigure *fig = plot_figure(p, c, file, c->groups[g]);
 	const struct rfigure *one;
 
 	if (!fig)
@@ -59,9 +60,16 @@ void value_range(const struct plot *p, const struct chart *c, double *min_pos, d
 		for (size_t g = 0; g < c->ngroups; g++) {
 			if (value_at(p, c, c->series[s], g, &v) != CELL_OK)
 				continue;
-			if (v > *max)
-				*max = v;
-			if (v > 0 && (*min_pos == 0 || v < *min_pos))
-				*min_pos = v;
+			double lo = v, hi = v;
+			/* a bar's error bar stays inside the axis too */
+			const struct rfigure *fig = plot_figure(p, c, c->series[s], c->groups[g]);
+			if (c->kind == CHART_BARS && fig->ci_hi > 0 && fig->ci_lo > 0) {
+				lo = fmin(lo, fig->ci_lo);
+				hi = fmax(hi, fig->ci_hi);
+			}
+			if (hi > *max)
+				*max = hi;
+			if (lo > 0 && (*min_pos == 0 || lo < *min_pos))
+				*min_pos = lo;
 		}
 }

@@ -87,6 +87,9 @@ enum cell { CELL_OK, CELL_FAIL, CELL_NA, CELL_NONE };
 
 /* ---- plot_model.c: reading a chart's figures --------------------------- */
 
+/* File's figure under a chart's group (a column, or a sweep's level), or NULL. */
+const struct rfigure *plot_figure(const struct plot *p, const struct chart *c, size_t file,
+				  const char *column);
 /* A sweep chart's figure at concurrency one for that file, or NULL. */
 const struct rfigure *level_one(const struct plot *p, const struct chart *c, size_t file);
 /* What file has at group g of chart c; the value in *v when CELL_OK. */

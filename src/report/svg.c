@@ -219,6 +219,30 @@ void svg_group_end(FILE *f)
 	fputs("</g>\n", f);
 }
 
+void svg_rect_outlined(FILE *f, double x, double y, double w, double h, const char *fill,
+		       const char *stroke, const char *cls)
+{
+	char bx[32], by[32], bw[32], bh[32];
+
+	fprintf(f, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\" "
+		   "stroke=\"%s\" stroke-width=\"1.5\"",
+		svg_num(x, bx, sizeof bx), svg_num(y, by, sizeof by),
+		svg_num(w > 0 ? w : 0, bw, sizeof bw), svg_num(h > 0 ? h : 0, bh, sizeof bh),
+		fill, stroke);
+	if (cls)
+		fprintf(f, " class=\"%s\"", cls);
+	fputs("/>\n", f);
+}
+
+void svg_hatch(FILE *f, const char *id, const char *colour)
+{
+	fprintf(f, "<defs><pattern id=\"%s\" width=\"6\" height=\"6\" "
+		   "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+		   "<rect width=\"6\" height=\"6\" fill=\"#ffffff\"/>"
+		   "<rect width=\"2.5\" height=\"6\" fill=\"%s\"/></pattern></defs>\n",
+		id, colour);
+}
+
 void svg_rect(FILE *f, double x, double y, double w, double h, const char *fill,
 	      const char *cls)
 {

@@ -60,6 +60,12 @@ void svg_group_end(FILE *f);
 
 void svg_rect(FILE *f, double x, double y, double w, double h, const char *fill,
 	      const char *cls);
+/* A rect filled (a colour or "url(#id)") and outlined in stroke. */
+void svg_rect_outlined(FILE *f, double x, double y, double w, double h, const char *fill,
+		       const char *stroke, const char *cls);
+/* A fill pattern of diagonal stripes of colour on white, as "url(#id)";
+ * written inside the document before anything uses it. */
+void svg_hatch(FILE *f, const char *id, const char *colour);
 /* dash: NULL for a solid line, else a stroke-dasharray like "4 3". */
 void svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *stroke,
 	      double width, const char *dash);

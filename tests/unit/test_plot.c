@@ -98,7 +98,8 @@ static void test_latency(void)
 	CHECK("plot proc chart has only the file that has it",
 	      count_in_chart(doc, "data-table=\"proc\"", "<g class=\"series\"") == 1);
 	CHECK("plot a failed figure is a marked gap, not a bar",
-	      count(doc, "class=\"gap\">fail<") == 1 && count(doc, "class=\"bar\"") == 3);
+	      count(doc, "class=\"gap\">fail<") == 1 &&
+		      count(doc, "class=\"bar no-interval\"") == 3);
 	CHECK("plot a not-applicable figure is marked", count(doc, "class=\"gap\">n/a<") == 1);
 	CHECK("plot value labels as the tables print them", strstr(doc, ">0.26<") && strstr(doc, ">163<"));
 	CHECK("plot host names escaped", strstr(doc, "data-host=\"x&lt;y&amp;z&quot;&#39;\"") != NULL);
@@ -175,8 +176,8 @@ static void test_colours(void)
 	CHECK("plot same host in one chart: told apart by file name",
 	      strstr(doc, ">vm (glibc.tsv)<") && strstr(doc, ">vm (jemalloc.tsv)<"));
 	CHECK("plot same host in one chart: two colours",
-	      count(doc, "fill=\"#0072B2\" class=\"bar\"") == 1 &&
-		      count(doc, "fill=\"#E69F00\" class=\"bar\"") == 1);
+	      count(doc, "fill=\"url(#hatch-0)\" stroke=\"#0072B2\"") == 1 &&
+		      count(doc, "fill=\"url(#hatch-1)\" stroke=\"#E69F00\"") == 1);
 	free(doc);
 
 	/* a host in a latency file and in a sweep file keeps its colour */
@@ -190,9 +191,66 @@ static void test_colours(void)
 	free(doc);
 }
 
+/* The legend says host and system (and the day when a host repeats); a
+ * figure with its interval gets an error bar, one without a hatched bar. */
+static void test_marks(void)
+{
+	struct rfigure a[1], b[1];
+	struct rfile in[2];
+	char *doc;
+
+	set_fig(&a[0], "syscall", "null call", "null", ST_OK, 0.2);
+	a[0].ci_lo = 0.19;
+	a[0].ci_hi = 0.25;
+	set_fig(&b[0], "syscall", "null call", "null", ST_OK, 0.3);
+	set_file(&in[0], "a.long", "vm", "", a, 1);
+	set_file(&in[1], "b.tsv", "g5", "", b, 1);
+	snprintf(in[0].os, sizeof in[0].os, "Linux 6.1");
+	snprintf(in[1].os, sizeof in[1].os, "Darwin 8.1");
+	doc = render(in, 2, 0);
+	CHECK("plot renders marked figures", doc != NULL);
+	if (!doc)
+		return;
+	CHECK("plot legend: host and system",
+	      strstr(doc, "class=\"legend\">vm \xe2\x80\x94 Linux 6.1<") &&
+		      strstr(doc, "class=\"legend\">g5 \xe2\x80\x94 Darwin 8.1<"));
+	CHECK("plot an interval is an error bar on a plain bar",
+	      count(doc, "<g class=\"error-bar\"") == 2 && /* one in the legend */
+		      count(doc, "fill=\"#0072B2\" class=\"bar\"") == 1);
+	CHECK("plot no interval: a hatched, outlined bar",
+	      count(doc, "fill=\"url(#hatch-1)\" stroke=\"#E69F00\" stroke-width=\"1.5\" "
+			 "class=\"bar no-interval\"") == 1 &&
+		      strstr(doc, "<pattern id=\"hatch-1\"") != NULL);
+	free(doc);
+
+	/* one host twice: the day of each run */
+	set_file(&in[1], "b.tsv", "vm", "", b, 1);
+	snprintf(in[1].os, sizeof in[1].os, "Linux 6.1");
+	snprintf(in[0].date, sizeof in[0].date, "2026-11-29T10:00:00Z");
+	snprintf(in[1].date, sizeof in[1].date, "2026-11-30T10:00:00Z");
+	doc = render(in, 2, 0);
+	CHECK("plot renders one host twice", doc != NULL);
+	if (!doc)
+		return;
+	CHECK("plot one host twice: the legend gives the days",
+	      strstr(doc, ">vm \xe2\x80\x94 Linux 6.1, 2026-11-29<") &&
+		      strstr(doc, ">vm \xe2\x80\x94 Linux 6.1, 2026-11-30<"));
+	free(doc);
+
+	/* on a log axis the bars start at the decade below the data */
+	doc = render(in, 2, 1);
+	CHECK("plot renders a log axis", doc != NULL);
+	if (!doc)
+		return;
+	CHECK("plot log axis: where the bars start, in the axis title",
+	      strstr(doc, "class=\"axis-title\">log scale, bars from 0.1<") != NULL);
+	free(doc);
+}
+
 void test_plot(void)
 {
 	test_latency();
 	test_sweep();
 	test_colours();
+	test_marks();
 }
