@@ -1,7 +1,7 @@
 /* Option tables, git's parse-options style: each command declares the
  * options it takes, in its own file, as a table of these; a table may
  * include a shared one (the sampling options of every measuring
- * command) by reference.  The parser (args.c) and the help text
+ * command) by reference.  The parser (parse.c) and the help text
  * (cmd_info.c) read only the tables, so a command's options are written
  * once. */
 #ifndef OSBENCH_CLI_OPTIONS_H
@@ -54,7 +54,7 @@ struct opt_table {
 	const struct opt *opts; /* ended by OPT_END */
 };
 
-/* -h, --help and --version: every command's (args.c) */
+/* -h, --help and --version: every command's (parse.c) */
 extern const struct opt_table std_options;
 
 #define OPT_FIELD(f) offsetof(struct args, f)
