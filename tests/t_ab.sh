@@ -10,7 +10,7 @@ HEADER="table${T}column${T}A${T}B${T}B/A${T}lo${T}hi${T}p${T}verdict"
 case $OSBENCH in
 *[[:space:]]*)
 	echo "skip ab: the binary's path '$OSBENCH' has a blank"
-	exit 0
+	end_here
 	;;
 esac
 
@@ -173,3 +173,4 @@ check "ab SIGINT ends by the signal" [ "$rc" -eq 130 ]
 check "ab SIGINT leaves no temp directory" tmp_empty
 check "ab SIGINT leaves no process" no_process_left
 check "ab SIGINT prints no results" [ ! -s "$work/out" ]
+finish

@@ -8,7 +8,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 if [ -n "${SANITIZE:-}" ]; then
 	echo "skip build: the plain test run checks the Makefile (this one is SANITIZE=$SANITIZE)"
-	exit 0
+	end_here
 fi
 tree="$work/tree"
 mkdir "$tree"
@@ -39,3 +39,4 @@ if tmake SANITIZE=address,undefined; then
 else
 	echo "skip build sanitized: this compiler cannot build with -fsanitize=address,undefined: $(tail -n 1 "$work/make.out")"
 fi
+finish

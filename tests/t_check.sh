@@ -259,3 +259,4 @@ refused "--runs with two files" "check: --runs: it measures the current side" ch
 refused "--runs 0" "--runs: '0' is not a whole number from 1 to 20" run --runs 0 null
 refused "--runs 21" "--runs: '21' is not a whole number from 1 to 20" run --runs 21 null
 refused "--strict for run" "option '--strict' does not apply to 'run'" run --strict null
+finish

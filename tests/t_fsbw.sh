@@ -113,3 +113,4 @@ fi
 OSBENCH_TEST_FAULT=mmap:nodrop run run -q mmap
 check "fsbw nodrop elsewhere: exit 0" [ "$rc" -eq 0 ]
 check "fsbw nodrop elsewhere: measured" positive "$(cell "Host${T}OS${T}Mmap Latency" "Mmap Latency")"
+finish

@@ -119,3 +119,4 @@ if [ -w /dev/full ]; then
 	"$OSBENCH" plot "$A" >/dev/full 2>"$work/err"
 	check "plot stdout on a full device exits 2" [ "$?" -eq 2 ]
 fi
+finish
