@@ -97,7 +97,7 @@ static void test_refused(void)
 	CHECK("args tolerance nan", refused_naming("check a --tolerance nan", "'nan'"));
 }
 
-void test_args(void)
+UNIT_TEST(test_args)
 {
 	test_accepted();
 	test_refused();

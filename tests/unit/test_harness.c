@@ -25,7 +25,7 @@ static const struct module unsupported_module = {
 	.run = count_run,
 };
 
-void test_harness(void)
+UNIT_TEST(test_harness)
 {
 	struct subject s = { .mod = &unsupported_module };
 	struct run_opts o = { .target_ms = 1, .samples = 1, .min_rounds = 1, .max_rounds = 1,

@@ -190,7 +190,7 @@ static void test_colours(void)
 	free(doc);
 }
 
-void test_plot(void)
+UNIT_TEST(test_plot)
 {
 	test_latency();
 	test_sweep();
