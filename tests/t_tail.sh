@@ -27,8 +27,11 @@ check "tail fork is timed one op at a time" by_name table \
 	'f("column") == "fork proc" { n++; one = f("op_batch") + 0 == 1 } END { exit !(n == 1 && one) }' "$work/a.long"
 check "tail null call is timed in batches" by_name table \
 	'f("column") == "null call" { n++; many = f("op_batch") + 0 > 1 } END { exit !(n == 1 && many) }' "$work/a.long"
+# within a factor of ten: a tail in the wrong unit, or a batch taken for
+# one operation, is off by far more; a loaded machine moves the median
+# away from the tail's p50 by more than twice (seen: 231 against 621 us)
 check "tail fork p50 is near its median" by_name table 'f("column") == "fork proc" { n++
-	a = f("op_p50_us") + 0; m = f("median_us") + 0; near = a > m / 2 && a < m * 2 } END { exit !(n == 1 && near) }' "$work/a.long"
+	a = f("op_p50_us") + 0; m = f("median_us") + 0; near = a > m / 10 && a < m * 10 } END { exit !(n == 1 && near) }' "$work/a.long"
 check "tail cdf has 101 rising points" by_name table "$FIGS"' { rows++
 	n = split(f("op_cdf_us"), v, ","); if (n != 101) bad++
 	for (i = 2; i <= n; i++) if (v[i] + 0 < v[i - 1] + 0) bad++ } END { exit !(rows == 3 && bad == 0) }' "$work/a.long"
