@@ -72,6 +72,14 @@ $(1)/osbench-helper: $(call objs,$(1),src/helper/helper.c)
 	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^
 $(1)/unit: $(call objs,$(1),$(UNIT_SRC) $(LIB_SRC))
 	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+# every UNIT_TEST(name) of tests/unit/*.c, for main.c to declare and call
+$(1)/tests/unit/main.o: $(1)/tests/unit/unit_list.h
+$(1)/tests/unit/main.o: CPPFLAGS += -I$(1)/tests/unit
+# (made every time, replaced only when it changes: a group removed is gone)
+$(1)/tests/unit/unit_list.h: FORCE
+	@mkdir -p $$(@D)
+	@sed -n 's/^UNIT_TEST(\([a-z_0-9]*\))$$$$/UNIT(\1)/p' $(UNIT_SRC) >$$@.tmp
+	@if cmp -s $$@.tmp $$@; then rm -f $$@.tmp; else mv $$@.tmp $$@; fi
 $(1)/fuzz-args-replay: $(call objs,$(1),tests/fuzz/fuzz_args.c tests/fuzz/replay.c $(LIB_SRC))
 	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 $(1)/fuzz-reader-replay: $(call objs,$(1),tests/fuzz/fuzz_reader.c tests/fuzz/replay.c $(LIB_SRC))

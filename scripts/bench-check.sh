@@ -4,7 +4,7 @@
 #   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS] [-k INSNS,INSNS] [-t TABLES]
 #                          [-- CHECK-ARGS...]
 #
-# Each try takes a baseline as the README's CI recipe does (`run --runs 3
+# Each try takes a baseline as the CI recipe of docs/across-hosts.md does (`run --runs 3
 # -f long TABLES`) and then `check BASELINE` in rerun mode with its
 # defaults (the current side in 3 runs).
 #

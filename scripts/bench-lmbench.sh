@@ -8,7 +8,7 @@
 # column: the median over the passes of each tool's figure, their ratio,
 # and each tool's coefficient of variation over the passes (its steadiness
 # on this host, the same minutes for both).  How the two define each
-# figure is in the README ("The lmbench-named columns against lmbench").
+# figure is in the man page (COLUMNS), and what it found in docs/notes/.
 #
 #   scripts/bench-lmbench.sh -L LMBENCH_BIN [-n RUNS] [-b OSBENCH] [-t TABLES] [-p same|free|both] [-F] [-c]
 #   scripts/bench-lmbench.sh -L ~/lmbench/bin/x86_64-linux-gnu -n 3

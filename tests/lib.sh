@@ -1,5 +1,7 @@
 # Shared by the command-line tests: sourced, not run.
-# Every check prints "ok NAME" or "FAIL NAME: detail".
+# Every check prints "ok NAME", "FAIL NAME: detail" or "skip NAME: reason",
+# and a script's last line is "end SCRIPT" (finish): tests/run fails a
+# script that stopped before it, so an early exit cannot lose checks.
 set -u
 : "${OSBENCH:?set OSBENCH to the osbench binary under test}"
 
@@ -31,6 +33,14 @@ mkdir "$TMPDIR"
 
 ok() { echo "ok $*"; }
 fail() { echo "FAIL $*"; }
+skip() { echo "skip $*"; }
+# the last line of every script; end_here where a script stops on purpose
+# (after a skip line saying why, or a FAIL that makes the rest pointless)
+finish() { echo "end $(basename "$0")"; }
+end_here() {
+	finish
+	exit 0
+}
 check() { # NAME CONDITION-COMMAND...
 	name=$1
 	shift
@@ -85,4 +95,32 @@ refused() {
 	check "$what exits 2" [ "$rc" -eq 2 ]
 	check "$what: one line saying why" sh -c 'grep -qF -- "$1" "$2" && [ "$(wc -l <"$2")" -eq 1 ]' _ "$want" "$work/err"
 	check "$what: nothing on stdout" [ ! -s "$work/out" ]
+}
+
+# col FILE NAME [FIRST]: the field number of column NAME in FILE's first
+# header row, the row whose first cell is FIRST (default "table", the long
+# format's); nothing when there is no such column
+col() {
+	awk -F'\t' -v n="$2" -v first="${3:-table}" '
+		$1 == first { for (i = 1; i <= NF; i++) if ($i == n) { print i; break }; exit }' "$1"
+}
+
+# by_name FIRST PROGRAM FILE: awk PROGRAM over the data rows under FILE's
+# first header row whose first cell is FIRST (comment and blank lines
+# left out), where f("NAME") is the cell of column NAME: a reader finds
+# columns by name, never by position. A NAME the header lacks fails the
+# call (status 3) and says so on stderr.
+by_name() {
+	_bn_first=$1 _bn_prog=$2 _bn_file=$3
+	_bn_missing=$(printf '%s\n' "$_bn_prog" | grep -o 'f("[^"]*")' | sed 's/^f("//; s/")$//' | sort -u |
+		while IFS= read -r name; do [ -n "$(col "$_bn_file" "$name" "$_bn_first")" ] || printf "'%s' " "$name"; done)
+	if [ -n "$_bn_missing" ]; then
+		echo "# by_name: no column $_bn_missing under the '$_bn_first' header of '$_bn_file'" >&2
+		return 3
+	fi
+	awk -F'\t' -v first="$_bn_first" '
+		function f(name) { return $(c[name]) }
+		!h && $1 == first { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; next }
+		!h || /^#/ || NF == 0 { next }
+		'"$_bn_prog" "$_bn_file"
 }

@@ -118,7 +118,7 @@ netns_hosts() { # TAG NAME
 	[ -n "$need" ] || [ -x "$SSHD" ] || need="$SSHD is not installed (Debian: openssh-server)"
 	if [ -n "$need" ]; then
 		echo "skip $nh_name hosts: $need"
-		exit 0
+		end_here
 	fi
 
 	l=$(printf '%s' "$nh_tag" | tr 'A-Z' 'a-z')
@@ -129,7 +129,7 @@ netns_hosts() { # TAG NAME
 
 	if ! ip netns add "$ns_c" 2>/dev/null; then
 		echo "skip $nh_name hosts: cannot make network namespaces here"
-		exit 0
+		end_here
 	fi
 	made_ns=$ns_c
 	if ! { ip netns add "$ns_a" && made_ns="$made_ns $ns_a" &&
@@ -145,19 +145,19 @@ netns_hosts() { # TAG NAME
 		ip -n "$ns_c" link set "${l}a0$$" up && ip -n "$ns_c" link set "${l}b0$$" up &&
 		ip -n "$ns_a" link set "${l}a1$$" up && ip -n "$ns_b" link set "${l}b1$$" up; }; then
 		echo "skip $nh_name hosts: could not wire the namespaces"
-		exit 0
+		end_here
 	fi
 
 	# keys: the client's, and one host key per host
 	if ! { ssh-keygen -q -t ed25519 -N '' -C osbench-fleet-test -f "$work/id" &&
 		cp "$work/id.pub" "$work/authorized_keys"; }; then
 		fail "$nh_name keys: ssh-keygen failed"
-		exit 0
+		end_here
 	fi
 
 	if ! start_sshd alpha "$ns_a" 10.213.8.2 "$work/alpha/bin:/usr/bin:/bin"; then
 		fail "$nh_name sshd starts in a namespace: $(tail -n 3 "$work/alpha/sshd.log" 2>/dev/null)"
-		exit 0
+		end_here
 	fi
 	sshd_a=$sshd_pid
 	# beta's own /usr and /var when asked for, and $work is elsewhere
@@ -167,7 +167,7 @@ netns_hosts() { # TAG NAME
 	fi
 	if ! start_sshd beta "$ns_b" 10.213.9.2 "$work/beta/bin:/usr/bin:/bin" "$beta_system"; then
 		fail "$nh_name sshd starts in a namespace: $(tail -n 3 "$work/beta/sshd.log" 2>/dev/null)"
-		exit 0
+		end_here
 	fi
 	sshd_b=$sshd_pid
 

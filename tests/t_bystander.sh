@@ -22,14 +22,17 @@ done
 check "bystander: kill, killpg and waitpid only through sys/pid.h" [ -z "$raw" ]
 [ -n "$raw" ] && echo "$raw" | sed 's/^/# /'
 
-skip() { echo "skip bystander: $*"; exit 0; }
-[ "$(uname -s)" = Linux ] || skip "seccomp and pid namespaces are Linux only"
-[ -n "${DENY:-}" ] && [ -x "$DENY" ] || skip "no deny program (make test builds it)"
-command -v strace >/dev/null 2>&1 || skip "strace is not installed (Debian: strace)"
-command -v unshare >/dev/null 2>&1 || skip "unshare is not installed (Debian: util-linux)"
-[ "$(id -u)" -eq 0 ] || skip "a pid namespace needs root"
-"$DENY" getpid true 2>/dev/null || skip "seccomp filters cannot be installed here"
-unshare -pf --mount-proc true 2>/dev/null || skip "pid namespaces cannot be made here"
+skip_all() {
+	skip "bystander: $*"
+	end_here
+}
+[ "$(uname -s)" = Linux ] || skip_all "seccomp and pid namespaces are Linux only"
+[ -n "${DENY:-}" ] && [ -x "$DENY" ] || skip_all "no deny program (make test builds it)"
+command -v strace >/dev/null 2>&1 || skip_all "strace is not installed (Debian: strace)"
+command -v unshare >/dev/null 2>&1 || skip_all "unshare is not installed (Debian: util-linux)"
+[ "$(id -u)" -eq 0 ] || skip_all "a pid namespace needs root"
+"$DENY" getpid true 2>/dev/null || skip_all "seccomp filters cannot be installed here"
+unshare -pf --mount-proc true 2>/dev/null || skip_all "pid namespaces cannot be made here"
 case ${SANITIZE:-} in
 *address* | *thread*)
 	# the sanitizer runtimes make calls of their own before main and die
@@ -102,7 +105,10 @@ for m in $modules; do
 done
 [ -n "$unnamed" ] &&
 	echo "skip bystander: calls the deny program cannot name:$(echo $unnamed | tr ' ' '\n' | sort -u | tr '\n' ' ')"
-[ -s "$plan" ] || { fail "bystander: no calls to deny (strace saw nothing)"; exit 0; }
+[ -s "$plan" ] || {
+	fail "bystander: no calls to deny (strace saw nothing)"
+	end_here
+}
 
 # inside the namespace: one line per denied call, "module call verdict"
 cat >"$work/inner.sh" <<'EOF'
@@ -178,3 +184,4 @@ for m in $modules; do
 		[ -n "$bad" ] && echo "$bad" | sed 's/^/# /'
 	fi
 done
+finish

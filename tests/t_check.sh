@@ -31,8 +31,10 @@ mkruns() {
 row() { # the line of a table/column in the output
 	grep "^$1${T}$2${T}" "$work/out"
 }
-verdict_of() { row "$1" "$2" | awk -F'\t' '{ print $NF }'; }
-note_of() { row "$1" "$2" | awk -F'\t' '{ print $(NF - 1) }'; }
+# cell TABLE COLUMN NAME: the cell under NAME in that figure's row
+check_cell() { by_name table "f(\"table\") == \"$1\" && f(\"column\") == \"$2\" { print f(\"$3\") }" "$work/out"; }
+verdict_of() { check_cell "$1" "$2" verdict; }
+note_of() { check_cell "$1" "$2" note; }
 
 # --- three runs a side: slower, ok, and unclear where the runs scatter
 mkruns base3.long <<EOF
@@ -302,9 +304,10 @@ refused() { # NAME NEEDLE ARGS...
 		fail "check refused: $name: exit $rc, stderr '$(cat "$work/err")', stdout $(wc -c <"$work/out") bytes"
 	fi
 }
-awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "syscall" && $2 == "stat" { $9 = 2 } { print }' base3.long >badruns.long
+awk -F'\t' -v r="$(col base3.long runs)" 'BEGIN { OFS = "\t" } $1 == "syscall" && $2 == "stat" { $r = 2 } { print }' base3.long >badruns.long
 refused "runs and run values disagree" "'badruns.long' line 5: runs says 2, run_values_us has 3" check badruns.long cur3.long
 refused "--runs with two files" "check: --runs: it measures the current side" check --runs 3 base3.long cur3.long
 refused "--runs 0" "--runs: '0' is not a whole number from 1 to 20" run --runs 0 null
 refused "--runs 21" "--runs: '21' is not a whole number from 1 to 20" run --runs 21 null
 refused "--strict for run" "option '--strict' does not apply to 'run'" run --strict null
+finish

@@ -441,3 +441,4 @@ check "check machine-wide faster: said on stderr" \
 
 run compare -f long bw-a.tsv bw-b.tsv
 check "compare MB/s: the unit travels" grep -q "^bw${T}Pipe${T}.*${T}MB/s${T}beta${T}bw-b.tsv${T}ok${T}1500${T}" "$work/out"
+finish

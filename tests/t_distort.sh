@@ -60,6 +60,7 @@ cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 if [ "$cpus" -lt 2 ] || ! command -v taskset >/dev/null 2>&1 || ! taskset -c 0 true 2>/dev/null ||
 	! taskset -c "$((cpus - 1))" true 2>/dev/null; then
 	echo "skip distort peer and busy loop: needs two CPUs, CPU 0 and taskset"
+	finish
 	exit 0
 fi
 
@@ -141,3 +142,4 @@ else
 	check "cgroup quota: throttled_pct above the limit" awk -v t="$t" 'BEGIN { exit !(t + 0 > 1) }'
 	check "cgroup quota: the cgroup is gone" [ ! -d "$cg" ]
 fi
+finish

@@ -188,3 +188,4 @@ bad serve --port 70000
 bad serve --port -1
 bad serve extra
 bad list extra
+finish

@@ -184,3 +184,4 @@ check "fleet -i: hosts clean" hosts_clean
 net_cleanup
 check "fleet: no sshd left" sh -c '! kill -0 "$1" 2>/dev/null && ! kill -0 "$2" 2>/dev/null' _ "$sshd_a" "$sshd_b"
 check "fleet: no namespace left" sh -c '! ip netns list | grep -q "osbF.$1"' _ "$$"
+finish

@@ -47,13 +47,13 @@ run run -q -f long fscreate fsdelete
 for m in fscreate fsdelete; do
 	for s in 0 10; do
 		check "fsbw long: $m at size_kb=$s is its own figure" \
-			awk -F'\t' -v m="$m" -v s="size_kb=$s" '$3 == m && $4 ~ ("(^| )" s "$") && $14 == "ok" { n++ }
-				END { exit n != 1 }' "$work/out"
+			by_name table "f(\"module\") == \"$m\" && f(\"params\") ~ /(^| )size_kb=$s\$/ && f(\"status\") == \"ok\" { n++ }
+				END { exit n != 1 }" "$work/out"
 	done
 done
-check "fsbw long: the File Create columns are the size they say" awk -F'\t' '
-	$2 == "0K File Create" && $4 ~ /size_kb=0$/ { a = 1 }
-	$2 == "10K File Create" && $4 ~ /size_kb=10$/ { b = 1 }
+check "fsbw long: the File Create columns are the size they say" by_name table '
+	f("column") == "0K File Create" && f("params") ~ /size_kb=0$/ { a = 1 }
+	f("column") == "10K File Create" && f("params") ~ /size_kb=10$/ { b = 1 }
 	END { exit !(a && b) }' "$work/out"
 check "fsbw long: file modules leave the temp directory empty" tmp_empty
 
@@ -113,3 +113,4 @@ fi
 OSBENCH_TEST_FAULT=mmap:nodrop run run -q mmap
 check "fsbw nodrop elsewhere: exit 0" [ "$rc" -eq 0 ]
 check "fsbw nodrop elsewhere: measured" positive "$(cell "Host${T}OS${T}Mmap Latency" "Mmap Latency")"
+finish

@@ -514,3 +514,4 @@ if command -v bash >/dev/null 2>&1; then
 else
 	echo "skip harden serve at its descriptor limit: needs bash for /dev/tcp clients"
 fi
+finish

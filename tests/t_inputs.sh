@@ -111,3 +111,4 @@ check "inputs four descriptors: exit 1, a resource failure" [ "$rc" -eq 1 ]
 check "inputs four descriptors: the cell fails" grep -q "^[^#].*${T}fail\$" "$work/out"
 check "inputs four descriptors: says which call and why" grep -q '^osbench: null: [a-z_]*: [A-Z][a-z ]*$' "$work/err"
 check "inputs four descriptors: nothing left behind" tmp_empty
+finish

@@ -41,3 +41,4 @@ done
 for cmd in run list scale compare check plot serve; do
 	check "install man page has the $cmd command" grep -q "^\.B osbench $cmd\|^\.B $cmd\|osbench $cmd" "$man_page"
 done
+finish

@@ -122,3 +122,4 @@ else
 	net_cleanup
 	check "ipc two hosts: no process left" no_process_left
 fi
+finish

@@ -49,3 +49,4 @@ broken "no such file" \
 broken "stale exemption" \
 	'layers: src/LAYERS: "allow src/sys/pid.c sys/host.h": no such include any more' \
 	'src/LAYERS=allow src/sys/pid.c sys/host.h'
+finish

@@ -90,3 +90,4 @@ if grep -q 'scatter.* widely' "$work/err"; then
 else
 	echo "skip options check's scatter warning: no figure scattered this time"
 fi
+finish

@@ -10,7 +10,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 if [ -n "${SANITIZE:-}" ]; then
 	echo "skip pkg: the package builds with the system compiler; the plain test run checks it (this one is SANITIZE=$SANITIZE)"
-	exit 0
+	end_here
 fi
 need=
 for c in dpkg-buildpackage dpkg-deb dpkg-parsechangelog dpkg-checkbuilddeps dh; do
@@ -18,11 +18,11 @@ for c in dpkg-buildpackage dpkg-deb dpkg-parsechangelog dpkg-checkbuilddeps dh; 
 done
 if [ -n "$need" ]; then
 	echo "skip pkg: $need"
-	exit 0
+	end_here
 fi
 if ! (cd "$top" && dpkg-checkbuilddeps) >"$work/deps" 2>&1; then
 	echo "skip pkg: the build dependencies are not installed: $(tail -n 1 "$work/deps")"
-	exit 0
+	end_here
 fi
 
 # the copy: what git knows of (tracked, and untracked but not ignored), or
@@ -47,7 +47,7 @@ if (cd "$src" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u SANITIZE -u CC -u CF
 	ok "pkg dpkg-buildpackage -b -us -uc succeeds in a clean tree"
 else
 	fail "pkg dpkg-buildpackage: $(tail -n 3 "$work/build.log" | tr '\n' ' ')"
-	exit 0
+	end_here
 fi
 version=$(sed -n 's/^VERSION *:= *//p' "$top/Makefile")
 arch=$(dpkg --print-architecture)
@@ -57,7 +57,7 @@ check "pkg debian/changelog's version is the Makefile's ($version)" \
 check "pkg builds osbench_${version}_${arch}.deb" [ -f "$deb" ]
 check "pkg the build ran the quick sanity run, not make test" \
 	sh -c 'grep -q "^\./osbench run -q null exec" "$1" && ! grep -q "tests/run" "$1"' _ "$work/build.log"
-[ -f "$deb" ] || exit 0
+[ -f "$deb" ] || end_here
 
 # exactly these files (directories aside), with these modes
 dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { print $1, $NF }' | sort >"$work/list"
@@ -145,3 +145,4 @@ if [ -f "$work/status.before" ]; then
 	git -C "$top" status --porcelain --ignored >"$work/status.after" 2>&1
 	check "pkg the source tree is untouched" cmp -s "$work/status.before" "$work/status.after"
 fi
+finish

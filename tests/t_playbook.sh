@@ -12,11 +12,11 @@ PLAYBOOK=$top/scripts/fleet.yml
 
 if [ -n "${SANITIZE:-}" ]; then
 	echo "skip playbook: the plain test run checks the playbook (this one is SANITIZE=$SANITIZE)"
-	exit 0
+	end_here
 fi
 if ! command -v ansible-playbook >/dev/null 2>&1; then
 	echo "skip playbook: ansible-playbook is not installed (Debian: ansible-core)"
-	exit 0
+	end_here
 fi
 
 # Ansible's own files (its ~/.ansible, a configuration) go to $work,
@@ -214,3 +214,4 @@ fi
 net_cleanup
 check "playbook: no sshd left" sh -c '! kill -0 "$1" 2>/dev/null && ! kill -0 "$2" 2>/dev/null' _ "$sshd_a" "$sshd_b"
 check "playbook: no namespace left" sh -c '! ip netns list | grep -q "osbA.$1"' _ "$$"
+finish

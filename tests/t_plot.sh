@@ -172,3 +172,4 @@ if [ "$have_xmllint" -eq 1 ]; then
 else
 	echo "skip plot marks: xmllint not installed (Debian: libxml2-utils)"
 fi
+finish

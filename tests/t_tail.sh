@@ -10,30 +10,38 @@ TAILCOLS="op_p50_us op_p99_us op_p999_us op_max_us stalls op_batch op_cdf_us"
 run run -q -f long null fork pipe
 check "tail run exits 0" [ "$rc" -eq 0 ]
 cp "$work/out" "$work/a.long"
-# column numbers by name, as a reader must find them
-col() { awk -F"$T" -v n="$1" '/^table\t/ { for (i = 1; i <= NF; i++) if ($i == n) print i; exit }' "$work/a.long"; }
+# every check finds its columns by name, and needs the three figures' rows
+# to be there: a check over no rows proves nothing
+FIGS='f("table") ~ /^(syscall|proc|ipc)$/'
 for c in $TAILCOLS; do
-	check "tail long has column $c" [ -n "$(col "$c")" ]
+	check "tail long has column $c" [ -n "$(col "$work/a.long" "$c")" ]
 done
-p50=$(col op_p50_us) p99=$(col op_p99_us) p999=$(col op_p999_us) max=$(col op_max_us)
-st=$(col stalls) batch=$(col op_batch) cdf=$(col op_cdf_us) med=$(col median_us)
-check "tail percentiles ordered for every figure" awk -F"$T" -v a="$p50" -v b="$p99" -v c="$p999" -v d="$max" \
-	'/^(syscall|proc|ipc)\t/ { n++; if (!($a > 0 && $a <= $b && $b <= $c && $c <= $d)) bad++ } END { exit !(n == 3 && bad == 0) }' "$work/a.long"
-check "tail stalls and batch are whole numbers" awk -F"$T" -v s="$st" -v b="$batch" \
-	'/^(syscall|proc|ipc)\t/ { if ($s !~ /^[0-9]+$/ || $b !~ /^[1-9][0-9]*$/) bad++ } END { exit bad > 0 }' "$work/a.long"
-check "tail fork is timed one op at a time" awk -F"$T" -v b="$batch" '$2 == "fork proc" { exit $b != 1 }' "$work/a.long"
-check "tail null call is timed in batches" awk -F"$T" -v b="$batch" '$2 == "null call" { exit !($b > 1) }' "$work/a.long"
-check "tail fork p50 is near its median" awk -F"$T" -v a="$p50" -v m="$med" \
-	'$2 == "fork proc" { exit !($a > $m / 2 && $a < $m * 2) }' "$work/a.long"
-check "tail cdf has 101 rising points" awk -F"$T" -v c="$cdf" '/^(syscall|proc|ipc)\t/ {
-	n = split($c, v, ","); if (n != 101) bad++
-	for (i = 2; i <= n; i++) if (v[i] + 0 < v[i - 1] + 0) bad++ } END { exit bad > 0 }' "$work/a.long"
+check "tail percentiles ordered for every figure" by_name table "$FIGS"' { n++
+	if (!(f("op_p50_us") + 0 > 0 && f("op_p50_us") + 0 <= f("op_p99_us") + 0 && f("op_p99_us") + 0 <= f("op_p999_us") + 0 &&
+		f("op_p999_us") + 0 <= f("op_max_us") + 0)) bad++ }
+	END { exit !(n == 3 && bad == 0) }' "$work/a.long"
+check "tail stalls and batch are whole numbers" by_name table "$FIGS"' { n++
+	if (f("stalls") !~ /^[0-9]+$/ || f("op_batch") !~ /^[1-9][0-9]*$/) bad++ }
+	END { exit !(n == 3 && bad == 0) }' "$work/a.long"
+check "tail fork is timed one op at a time" by_name table \
+	'f("column") == "fork proc" { n++; one = f("op_batch") + 0 == 1 } END { exit !(n == 1 && one) }' "$work/a.long"
+check "tail null call is timed in batches" by_name table \
+	'f("column") == "null call" { n++; many = f("op_batch") + 0 > 1 } END { exit !(n == 1 && many) }' "$work/a.long"
+# within a factor of ten: a tail in the wrong unit, or a batch taken for
+# one operation, is off by far more; a loaded machine moves the median
+# away from the tail's p50 by more than twice (seen: 231 against 621 us)
+check "tail fork p50 is near its median" by_name table 'f("column") == "fork proc" { n++
+	a = f("op_p50_us") + 0; m = f("median_us") + 0; near = a > m / 10 && a < m * 10 } END { exit !(n == 1 && near) }' "$work/a.long"
+check "tail cdf has 101 rising points" by_name table "$FIGS"' { rows++
+	n = split(f("op_cdf_us"), v, ","); if (n != 101) bad++
+	for (i = 2; i <= n; i++) if (v[i] + 0 < v[i - 1] + 0) bad++ } END { exit !(rows == 3 && bad == 0) }' "$work/a.long"
 
 run run -q -f json -l beta null fork pipe
 cp "$work/out" "$work/b.json"
 check "tail json carries the tail" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
+assert len(d["results"]) == 3, d["results"]
 for r in d["results"]:
     assert r["op_p50_us"] <= r["op_p99_us"] <= r["op_p999_us"] <= r["op_max_us"], r
     assert len(r["op_cdf_us"]) == 101 and r["op_batch"] >= 1 and r["stalls"] >= 0
@@ -42,7 +50,8 @@ for r in d["results"]:
 # read back: compare and check take them; a tail out of order is refused
 run compare "$work/a.long" "$work/b.json"
 check "tail files compare" [ "$rc" -eq 0 ]
-awk -F"$T" -v a="$p50" -v d="$max" 'BEGIN { OFS = FS } $2 == "fork proc" { $a = $d * 2 } { print }' \
+p50=$(col "$work/a.long" op_p50_us) max=$(col "$work/a.long" op_max_us) column=$(col "$work/a.long" column)
+awk -F"$T" -v a="$p50" -v d="$max" -v c="$column" 'BEGIN { OFS = FS } $c == "fork proc" { $a = $d * 2 } { print }' \
 	"$work/a.long" >"$work/bad.long"
 run compare "$work/a.long" "$work/bad.long"
 check "tail out of order exits 2" [ "$rc" -eq 2 ]
@@ -53,6 +62,8 @@ run plot --cdf "$work/a.long" "$work/b.json" -o "$work/tail.svg"
 check "tail plot --cdf exits 0" [ "$rc" -eq 0 ]
 if command -v xmllint >/dev/null 2>&1; then
 	check "tail plot --cdf is well-formed" xmllint --noout "$work/tail.svg"
+else
+	skip "tail plot --cdf is well-formed: xmllint is not installed (Debian: libxml2-utils)"
 fi
 check "tail plot --cdf has a chart per figure" [ "$(grep -c 'class="chart cdf"' "$work/tail.svg")" -eq 3 ]
 check "tail plot --cdf has a series per file and figure" [ "$(grep -c 'class="series"' "$work/tail.svg")" -eq 6 ]
@@ -76,3 +87,4 @@ run plot --cdf --log "$work/a.long"
 check "tail --cdf with --log exits 2" [ "$rc" -eq 2 ]
 check "tail --cdf with --log says why" grep -q -- "--log: the --cdf time axis is always log" "$work/err"
 check "tail leaves no temp file" tmp_empty
+finish

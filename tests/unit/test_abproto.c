@@ -78,7 +78,7 @@ static void test_reply(void)
 						strcmp(why, "it said nothing") == 0);
 }
 
-void test_abproto(void)
+UNIT_TEST(test_abproto)
 {
 	test_request();
 	test_reply();

@@ -164,7 +164,7 @@ static void test_tables(void)
 	      s.n > 20 && s.clash == 0);
 }
 
-void test_args(void)
+UNIT_TEST(test_args)
 {
 	test_accepted();
 	test_refused();

@@ -98,7 +98,7 @@ static int parse_refuses(const char *module, const char *params, int sweep)
 	return k.mod && figure_params_parse(params, sweep, &k) < 0;
 }
 
-void test_figure(void)
+UNIT_TEST(test_figure)
 {
 	struct subject a, b, k;
 	char buf[256];
@@ -142,7 +142,7 @@ static size_t table_columns(const char *name)
 	return registry_table(name)->ncolumns;
 }
 
-void test_plan(void)
+UNIT_TEST(test_plan)
 {
 	static struct plan p;
 	const char *ctx_ipc[] = { "ctx", "ipc" }, *one[] = { "stat" }, *bad_names[] = { "null", "nosuch" };

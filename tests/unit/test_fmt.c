@@ -13,7 +13,7 @@ static int prints(double v, const char *want)
 	return strcmp(fmt_seed(v, buf, sizeof buf), want) == 0;
 }
 
-void test_fmt(void)
+UNIT_TEST(test_fmt)
 {
 	CHECK("fmt below 0.1: three significant digits", prints(0.0421, "0.0421"));
 	CHECK("fmt below 0.01: three significant digits", prints(0.00512, "0.00512"));
@@ -37,7 +37,7 @@ static int cell_prints(double v, const char *want)
 
 /* A run's cells: four significant digits, so that no cell's rounding
    moves a ratio by more than 0.1 % (0.2749 was written 0.27: 1.8 %) */
-void test_fmt_cell(void)
+UNIT_TEST(test_fmt_cell)
 {
 	double worst = 0;
 

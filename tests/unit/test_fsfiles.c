@@ -113,7 +113,7 @@ static void test_fsdelete(void)
 	CHECK("fsfiles fsdelete leaves nothing, even after a prepare", ok && entries(NULL) == 0);
 }
 
-void test_fsfiles(void)
+UNIT_TEST(test_fsfiles)
 {
 	const char *base = getenv("TMPDIR");
 

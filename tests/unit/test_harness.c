@@ -81,7 +81,7 @@ static void test_unsupported(void)
 	measurement_release(&m);
 }
 
-void test_harness(void)
+UNIT_TEST(test_harness)
 {
 	test_unsupported();
 	test_distortion_rule();

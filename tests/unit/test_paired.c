@@ -122,7 +122,7 @@ static void test_ab_verdicts(void)
 	CHECK("ab verdict one round: unclear", judged(a, b, 1, 0.03) == AB_UNCLEAR);
 }
 
-void test_paired(void)
+UNIT_TEST(test_paired)
 {
 	test_student();
 	test_t_interval();

@@ -247,7 +247,7 @@ static void test_marks(void)
 	free(doc);
 }
 
-void test_plot(void)
+UNIT_TEST(test_plot)
 {
 	test_latency();
 	test_sweep();

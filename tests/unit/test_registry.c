@@ -76,7 +76,7 @@ static int names_distinct_from_tables(void)
 	return 1;
 }
 
-void test_registry(void)
+UNIT_TEST(test_registry)
 {
 	CHECK("registry modules sorted and unique", sorted_and_unique());
 	CHECK("registry descriptors complete", descriptors_complete());

@@ -346,7 +346,7 @@ static int mutations_sane(const char *doc, unsigned seed)
 	return 1;
 }
 
-void test_resultfile(void)
+UNIT_TEST(test_resultfile)
 {
 	table_format();
 	scale_table();

@@ -182,7 +182,7 @@ static void merged_runs(void)
 	measurement_release(&out);
 }
 
-void test_run_ratio(void)
+UNIT_TEST(test_run_ratio)
 {
 	t_quantiles();
 	welch_interval();

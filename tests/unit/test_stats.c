@@ -9,7 +9,7 @@ static int near(double a, double b)
 	return fabs(a - b) < 1e-9 * (fabs(b) + 1);
 }
 
-void test_stats(void)
+UNIT_TEST(test_stats)
 {
 	double odd[] = { 5, 1, 4, 2, 3 };
 	double even[] = { 10, 2, 8, 4 };
@@ -137,7 +137,7 @@ static void test_quantile(void)
 	CHECK("stats ci of the lower quartile of 100 is (x17, x35)", lo == 17 && hi == 35);
 }
 
-void test_stats_inference(void)
+UNIT_TEST(test_stats_inference)
 {
 	test_median_ci();
 	test_quantile();

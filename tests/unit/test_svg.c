@@ -57,7 +57,7 @@ static void test_numbers(void)
 	CHECK("svg colours cycle", strcmp(svg_colour(0), svg_colour(8)) == 0);
 }
 
-void test_svg(void)
+UNIT_TEST(test_svg)
 {
 	test_escaping();
 	test_numbers();

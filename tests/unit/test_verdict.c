@@ -9,7 +9,7 @@ static enum verdict judged(const struct verdict_in *in, double tol)
 	return verdict_judge(in, tol, verdict_p(in), 0.05);
 }
 
-void test_verdict(void)
+UNIT_TEST(test_verdict)
 {
 	double base[20], same[20], slow[20], near[20], wide_a[3] = { 1, 5, 9 },
 						      wide_b[3] = { 2, 6, 12 };
