@@ -25,6 +25,7 @@
 
 #include "module.h"
 #include "modules/lib/fdio.h"
+#include "modules/lib/proc.h"
 #include "modules/lib/rr.h"
 
 /* Wait for the client's FIN, then close (with the inherited linger 0);
@@ -63,7 +64,7 @@ static void acceptor(int lfd, int ctl, pid_t parent, int timeout_ms)
 	(void)timeout_ms;	/* a client waits for a handshake, not for us */
 	/* Accepted sockets inherit the linger setting (Linux, BSD). */
 	if (setsockopt(lfd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg) < 0)
-		_exit(1);
+		proc_child_fail("setsockopt SO_LINGER", errno);
 	rr_accept_loop(lfd, ctl, finish, NULL);
 }
 
