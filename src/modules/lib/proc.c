@@ -240,8 +240,10 @@ pid_t proc_echo_fork(struct mod_ctx *ctx, int in, int out, void *release)
 	return pid;
 }
 
-/* Reap what has exited; returns how many are still running. */
-static int reap_some(pid_t *pids, int n)
+/* Reap what has exited; returns how many are still running, and sets
+   *refused when waitpid itself was refused (a sandbox): then no waiting
+   will ever see one exit. */
+static int reap_some(pid_t *pids, int n, int *refused)
 {
 	int i, st, left = 0;
 	pid_t r;
@@ -250,10 +252,13 @@ static int reap_some(pid_t *pids, int n)
 		if (pids[i] <= 0)
 			continue;
 		r = pid_wait(pids[i], &st, WNOHANG);
-		if (r == pids[i] || (r < 0 && errno == ECHILD))
+		if (r == pids[i] || (r < 0 && errno == ECHILD)) {
 			pids[i] = 0;
-		else
-			left++;
+			continue;
+		}
+		if (r < 0 && errno != EINTR)
+			*refused = 1;
+		left++;
 	}
 	return left;
 }
@@ -261,12 +266,12 @@ static int reap_some(pid_t *pids, int n)
 void proc_reap(pid_t *pids, int n, int grace_ms)
 {
 	const struct timespec ms = { 0, 1000000 };
-	int i, st, waited;
+	int i, st, waited, refused = 0;
 
 	/* Counting sleeps rather than reading the clock: modules never
 	   read it, and the bound only needs to be roughly right. */
-	for (waited = 0; reap_some(pids, n) > 0; waited++) {
-		if (waited >= grace_ms) {
+	for (waited = 0; reap_some(pids, n, &refused) > 0; waited++) {
+		if (waited >= grace_ms || refused) {
 			for (i = 0; i < n; i++) {
 				if (pids[i] <= 0)
 					continue;
