@@ -114,7 +114,7 @@ static int make_ring(struct mod_ctx *ctx, struct ctx_state *s)
 	for (i = 1; i < s->procs && !failed; i++) {
 		s->pids[i] = fork();
 		if (s->pids[i] < 0) {
-			mod_fail(ctx, "fork", errno);
+			proc_fork_fail(ctx, errno);
 			failed = 1;
 			s->pids[i] = 0;
 		} else if (s->pids[i] == 0) {

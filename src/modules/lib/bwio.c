@@ -40,7 +40,7 @@ pid_t bwio_source_fork(struct mod_ctx *ctx, int fd, void *release)
 	proc_why_prepare();
 	pid = fork();
 	if (pid < 0)
-		return mod_fail(ctx, "fork", errno);
+		return proc_fork_fail(ctx, errno);
 	if (pid == 0) {
 		proc_child_init(&fd, 1, 1);
 		/* Nothing here uses it; freed, it is not reported lost when

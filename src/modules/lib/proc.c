@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -204,6 +205,19 @@ void proc_child_init(const int *keep, int nkeep, int peer)
 		proc_child_fail(err, 0);
 }
 
+int proc_fork_fail(struct mod_ctx *ctx, int err)
+{
+	struct rlimit rl;
+
+	if (err != EAGAIN || getrlimit(RLIMIT_NPROC, &rl) < 0)
+		return mod_fail(ctx, "fork", err);
+	if (rl.rlim_cur == RLIM_INFINITY)
+		return mod_failf(ctx, "fork: %s (a pids cgroup's pids.max, or the system's process limit)",
+				 strerror(err));
+	return mod_failf(ctx, "fork: %s (RLIMIT_NPROC is %llu processes, or a pids cgroup's pids.max)",
+			 strerror(err), (unsigned long long)rl.rlim_cur);
+}
+
 pid_t proc_fork(struct mod_ctx *ctx, const int *keep, int nkeep,
 		void *release)
 {
@@ -212,7 +226,7 @@ pid_t proc_fork(struct mod_ctx *ctx, const int *keep, int nkeep,
 	proc_why_prepare();
 	pid = fork();
 	if (pid < 0)
-		return mod_fail(ctx, "fork", errno);
+		return proc_fork_fail(ctx, errno);
 	if (pid == 0) {
 		proc_child_init(keep, nkeep, 1);
 		/* Nothing in the helper uses it; freed, it is not reported

@@ -58,6 +58,11 @@ void proc_why_prepare(void);
    report them in place of the consequence the module saw. */
 int proc_why_take(char *buf, size_t len);
 
+/* mod_fail for a failed fork(): on EAGAIN the reason also names the
+   limits that give it (RLIMIT_NPROC, a pids cgroup), since the error
+   itself says only "Resource temporarily unavailable". */
+int proc_fork_fail(struct mod_ctx *ctx, int err);
+
 /* Fork helper (peer) number 1. In the child: proc_child_init(keep, nkeep,
    1), free(release) (the caller's state, allocated before the fork and of
    no use to the helper; NULL is allowed), then 0 is returned and the
