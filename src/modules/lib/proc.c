@@ -183,8 +183,9 @@ void proc_child_init(const int *keep, int nkeep, int peer)
 	   open, nor one that could take another helper's words */
 	fdio_close(&why[0]);
 	why_owner = 0;
+	/* the parent already gone: nobody to tell */
 	if (pid_die_with_parent() < 0)
-		proc_child_fail("prctl PR_SET_PDEATHSIG", errno);
+		_exit(1);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
