@@ -1,12 +1,17 @@
 /* deny: run a command under a seccomp filter that fails one system call.
  *
- *   deny [-e ERRNO] CALL COMMAND [ARG...]
+ *   deny [-e ERRNO] [-a N] CALL COMMAND [ARG...]
  *
  * CALL is a system call's name (getpid) or number (39).  Every process
  * COMMAND starts inherits the filter; the call fails with ERRNO (default
- * EPERM, a number) and every other call is allowed.  The tests use it to
- * play a sandbox whose profile denies what osbench needs.  Linux only;
- * built for the tests, not part of osbench. */
+ * EPERM, a number) and every other call is allowed.  With -a N the first
+ * N calls, counted over all those processes, go through and the later
+ * ones fail: deny stays as their supervisor (a seccomp listener) and
+ * exits with COMMAND's status once no filtered process is left.  The
+ * tests use it to play a sandbox whose profile denies what osbench
+ * needs, or a call that fails only in the process started after another
+ * (a peer's CPU after the measuring process's).  Linux only; built for
+ * the tests, not part of osbench. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
@@ -19,8 +24,12 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 
 #if defined(__x86_64__)
 #define DENY_ARCH AUDIT_ARCH_X86_64
@@ -384,29 +393,191 @@ static int install(long nr, int err)
 	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
 }
 
+#ifdef SECCOMP_USER_NOTIF_FLAG_CONTINUE
+/* The filter for -a: the call goes to the supervisor. */
+static int install_listener(long nr)
+{
+	struct sock_filter code[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, DENY_ARCH, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = {
+		.len = (unsigned short)(sizeof code / sizeof code[0]),
+		.filter = code,
+	};
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -1;
+	return (int)syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER,
+			    SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
+}
+
+static int send_fd(int sock, int fd)
+{
+	char byte = 0, space[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = space, .msg_controllen = sizeof space,
+	};
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &fd, sizeof fd);
+	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
+}
+
+static int recv_fd(int sock)
+{
+	char byte, space[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = space, .msg_controllen = sizeof space,
+	};
+	struct cmsghdr *c;
+	int fd;
+
+	if (recvmsg(sock, &msg, 0) != 1)
+		return -1;
+	c = CMSG_FIRSTHDR(&msg);
+	if (!c || c->cmsg_type != SCM_RIGHTS)
+		return -1;
+	memcpy(&fd, CMSG_DATA(c), sizeof fd);
+	return fd;
+}
+
+/* Answer the filtered calls until no filtered process is left: the
+   first allow go on, the rest fail with err. */
+static void supervise(int listener, long allow, int err)
+{
+	struct seccomp_notif_sizes sizes;
+	struct seccomp_notif *req;
+	struct seccomp_notif_resp *resp;
+	struct pollfd pfd = { .fd = listener, .events = POLLIN };
+	long seen = 0;
+
+	if (syscall(__NR_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) < 0)
+		return;
+	req = calloc(1, sizes.seccomp_notif > sizeof *req ? sizes.seccomp_notif : sizeof *req);
+	resp = calloc(1, sizes.seccomp_notif_resp > sizeof *resp ? sizes.seccomp_notif_resp
+								  : sizeof *resp);
+	if (!req || !resp)
+		return;
+	for (;;) {
+		if (poll(&pfd, 1, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (!(pfd.revents & POLLIN))
+			break;	/* POLLHUP: the last filtered process is gone */
+		memset(req, 0, sizes.seccomp_notif);
+		if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) < 0) {
+			if (errno == EINTR || errno == ENOENT)
+				continue;
+			break;
+		}
+		memset(resp, 0, sizes.seccomp_notif_resp);
+		resp->id = req->id;
+		if (++seen <= allow)
+			resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+		else
+			resp->error = -err;
+		/* ENOENT: the caller died meanwhile */
+		(void)ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
+	}
+	free(req);
+	free(resp);
+}
+
+static int run_supervised(long nr, long allow, int err, char **cmd)
+{
+	int sv[2], listener, st;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+		return 3;
+	pid = fork();
+	if (pid < 0)
+		return 3;
+	if (pid == 0) {
+		close(sv[0]);
+		listener = install_listener(nr);
+		if (listener < 0) {
+			fprintf(stderr, "deny: seccomp listener: %s\n", strerror(errno));
+			_exit(3);
+		}
+		if (send_fd(sv[1], listener) < 0)
+			_exit(3);
+		close(listener);
+		close(sv[1]);
+		execvp(cmd[0], cmd);
+		fprintf(stderr, "deny: '%s': %s\n", cmd[0], strerror(errno));
+		_exit(127);
+	}
+	close(sv[1]);
+	listener = recv_fd(sv[0]);
+	close(sv[0]);
+	if (listener >= 0) {
+		supervise(listener, allow, err);
+		close(listener);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return 3;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+#endif
+
 int main(int argc, char **argv)
 {
 	int err = EPERM, first = 1;
-	long nr;
+	long nr, allow = 0;
 
-	if (argc > 2 && strcmp(argv[1], "-e") == 0) {
+	while (argc - first > 1 && (strcmp(argv[first], "-e") == 0 ||
+				    strcmp(argv[first], "-a") == 0)) {
 		char *end;
-		long e = strtol(argv[2], &end, 10);
-		if (*end || e < 1 || e > 4095) {
-			fprintf(stderr, "deny: '%s' is not an errno number\n", argv[2]);
-			return 2;
+		long v = strtol(argv[first + 1], &end, 10);
+		if (argv[first][1] == 'e') {
+			if (*end || v < 1 || v > 4095) {
+				fprintf(stderr, "deny: '%s' is not an errno number\n",
+					argv[first + 1]);
+				return 2;
+			}
+			err = (int)v;
+		} else {
+			if (*end || v < 1) {
+				fprintf(stderr, "deny: '%s' is not a count\n", argv[first + 1]);
+				return 2;
+			}
+			allow = v;
 		}
-		err = (int)e;
-		first = 3;
+		first += 2;
 	}
 	if (argc - first < 2) {
-		fprintf(stderr, "usage: deny [-e ERRNO] CALL COMMAND [ARG...]\n");
+		fprintf(stderr, "usage: deny [-e ERRNO] [-a N] CALL COMMAND [ARG...]\n");
 		return 2;
 	}
 	nr = call_number(argv[first]);
 	if (nr < 0) {
 		fprintf(stderr, "deny: '%s' is not a known system call\n", argv[first]);
 		return 2;
+	}
+	if (allow > 0) {
+#ifdef SECCOMP_USER_NOTIF_FLAG_CONTINUE
+		return run_supervised(nr, allow, err, argv + first + 1);
+#else
+		fprintf(stderr, "deny: -a needs seccomp user notification\n");
+		return 3;
+#endif
 	}
 	if (install(nr, err) < 0) {
 		fprintf(stderr, "deny: seccomp: %s\n", strerror(errno));

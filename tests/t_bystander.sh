@@ -7,6 +7,14 @@
 # module times (one whose count grows with the sample length) makes the
 # cell fail with a reason.  A call the harness makes for every module is
 # denied under one module only: the path it fails on is the harness's.
+#
+# Bounded: the modules' calls are listed side by side; then each call is
+# denied once for all the modules that make it (one run, their figures
+# told apart in the long format), and those runs are dealt among a few
+# pid namespaces side by side, each with its own bystander and TMPDIR.
+# A run that breaks what its modules share (the bystander, the exit
+# status, what is left behind) is run again module by module, so that
+# the verdict names the module.
 . "$(dirname "$0")/lib.sh"
 src=$(cd "$(dirname "$0")/../src" && pwd)
 
@@ -42,6 +50,10 @@ esac
 
 plan="$work/plan"
 : >"$plan"
+# side by side: twice the cpus (the runs wait as much as they compute)
+jobs=$(($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) * 2))
+[ "$jobs" -lt 2 ] && jobs=2
+[ "$jobs" -gt 8 ] && jobs=8
 calls() { # STRACE-SUMMARY: "name count" per call, sorted by name
 	awk 'NR > 2 && $NF ~ /^[a-z_0-9]+$/ && $NF != "total" { print $NF, $4 }' "$1" | sort
 }
@@ -70,11 +82,12 @@ for c in getcwd getegid geteuid getgid getpid getppid getuid rt_sigprocmask; do
 	tolerated="$tolerated sh:$c"
 done
 modules=$("$OSBENCH" list | awk -F'\t' '$2 ~ /module/ { print $1 }')
+# each module's calls at two sample lengths, the modules side by side
+for m in $modules; do echo "$m"; done |
+	xargs -P "$jobs" -I{} sh -c 'for t in 1 16; do
+		strace -f -c -o "$1/st.$2.$t" "$3" run -r 2 -t "$t" "$2" >/dev/null 2>&1 </dev/null
+	done' sh "$work" {} "$OSBENCH"
 for m in $modules; do
-	for t in 1 16; do
-		strace -f -c -o "$work/st.$m.$t" "$OSBENCH" run -r 2 -t "$t" "$m" \
-			>/dev/null 2>&1 </dev/null
-	done
 	calls "$work/st.$m.1" >"$work/c1.$m"
 	calls "$work/st.$m.16" >"$work/c8"
 	# a timed call: many more of them in samples sixteen times as long
@@ -84,6 +97,7 @@ done
 # the calls every module makes are the harness's
 common=$(cat "$work"/all.* | sort | uniq -c | awk -v n="$(echo $modules | wc -w)" '$1 == n { print $2 }')
 unnamed=
+nameable=" "
 for m in $modules; do
 	for c in $(cat "$work/all.$m"); do
 		case " $startup " in *" $c "*) continue ;; esac
@@ -96,10 +110,15 @@ for m in $modules; do
 			[ "$(grep "^$c " "$work/c1.$m")" = "$(grep "^$c " "$work/c1.null")" ]; then
 			continue
 		fi
-		if ! "$DENY" "$c" true 2>/dev/null; then
-			unnamed="$unnamed $c"
-			continue
-		fi
+		case $nameable in
+		*" $c "*) ;;
+		*)
+			if ! "$DENY" "$c" true 2>/dev/null; then
+				unnamed="$unnamed $c"
+				continue
+			fi
+			nameable="$nameable$c " ;;
+		esac
 		echo "$m $c $op" >>"$plan"
 	done
 done
@@ -110,17 +129,31 @@ done
 	end_here
 }
 
-# inside the namespace: one line per denied call, "module call verdict"
+# one line per call, "call module:op ...", the calls of most modules
+# first, each dealt to the namespace with the fewest modules so far
+awk '{ line[$2] = line[$2] " " $1 ":" $3; n[$2]++ }
+	END { for (c in line) print n[c], c line[c] }' "$plan" | sort -k1,1rn -k2,2 |
+	awk -v jobs="$jobs" -v dir="$work" '{
+		best = 0
+		for (j = 1; j < jobs; j++) if (load[j] < load[best]) best = j
+		load[best] += $1
+		$1 = ""
+		sub(/^ /, "")
+		print > (dir "/batch." best)
+	}'
+
+# inside a namespace: one line per module and denied call, "module call
+# verdict"
 cat >"$work/inner.sh" <<'EOF'
 sleep 1000 &
 bystander=$!
 ours() { # processes still running osbench, by name (a zombie runs nothing:
 	# with wait4 refused nobody can reap it until it is reparented)
-	for c in /proc/[0-9]*/comm; do
-		case $(cat "$c" 2>/dev/null) in
+	for p in /proc/[0-9]*/comm; do
+		case $(cat "$p" 2>/dev/null) in
 		osbench | osbench-helper)
-			d=${c%/comm}
-			[ "$(sed 's/.*) //; s/ .*//' "$d/stat" 2>/dev/null)" = Z ] || echo "$c" ;;
+			d=${p%/comm}
+			[ "$(sed 's/.*) //; s/ .*//' "$d/stat" 2>/dev/null)" = Z ] || echo "$p" ;;
 		esac
 	done
 }
@@ -129,8 +162,19 @@ settled() { # ours, after giving a killed process a moment to go
 	while [ -n "$(ours)" ] && [ "$n" -lt 10 ]; do sleep 0.05; n=$((n + 1)); done
 	ours
 }
-while read -r m c op; do
-	timeout -s KILL 30 "$DENY" "$c" "$OSBENCH" run -q "$m" >"$WORK/o" 2>"$WORK/e" </dev/null
+statuses() { # [MODULE]: the status of each of its figures (of every
+	# figure without one) in the long format
+	awk -F'\t' -v m="${1:-}" '
+		$1 == "table" && $2 == "column" { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		col["module"] && (m == "" || $col["module"] == m) { print $col["status"] }' "$WORK/o"
+}
+# try CALL MODULE...: one run of the modules with CALL denied; $why says
+# what broke that they share, $rc and $refused what the run did
+try() {
+	c=$1
+	shift
+	timeout -s KILL $((20 + 10 * $#)) "$DENY" "$c" "$OSBENCH" run -q -f long "$@" \
+		>"$WORK/o" 2>"$WORK/e" </dev/null
 	rc=$?
 	why=
 	kill -0 "$bystander" 2>/dev/null || why="the bystander was killed"
@@ -149,36 +193,65 @@ while read -r m c op; do
 	# refused at start) and, where stderr can be written, why
 	refused=0
 	if { [ "$rc" -eq 2 ] && [ "$c" = write ]; } ||
-		{ [ "$rc" -eq 2 ] && [ -s "$WORK/e" ] && ! grep -q "^Host${TAB}" "$WORK/o"; } ||
+		{ [ "$rc" -eq 2 ] && [ -s "$WORK/e" ] && [ -z "$(statuses)" ]; } ||
 		{ [ "$rc" -ge 1 ] && grep -q "cannot start" "$WORK/e"; }; then
 		refused=1
 	fi
-	case " $TOLERATED " in *" $m:$c "*) op=0 ;; esac
-	if [ -z "$why" ] && [ "$op" -eq 1 ] && [ "$refused" -eq 0 ]; then
-		if [ "$rc" -ne 1 ] || ! grep -q "${TAB}fail" "$WORK/o"; then
-			why="a timed call failed and the figure was not fail (exit $rc)"
-		elif [ ! -s "$WORK/e" ]; then
-			why="fail with no reason on stderr"
-		fi
-	fi
-	echo "$m $c ${why:-held}"
 	[ -n "$left" ] && kill -KILL $(echo "$left" | sed 's|/proc/||; s|/comm||') 2>/dev/null
 	rm -rf "$TMPDIR"/* 2>/dev/null
 	if ! kill -0 "$bystander" 2>/dev/null; then
 		sleep 1000 &
 		bystander=$!
 	fi
+}
+verdict() { # MODULE OP: the verdict on one module of the last try
+	v=$why
+	op=$2
+	case " $TOLERATED " in *" $1:$c "*) op=0 ;; esac
+	if [ -z "$v" ] && [ "$op" -eq 1 ] && [ "$refused" -eq 0 ]; then
+		if [ "$rc" -ne 1 ] || ! statuses "$1" | grep -qx fail; then
+			v="a timed call failed and the figure was not fail (exit $rc)"
+		elif ! grep -q "^osbench: $1[: ]" "$WORK/e"; then
+			v="fail with no reason on stderr"
+		fi
+	fi
+	echo "$1 $c ${v:-held}"
+}
+while read -r call rest; do
+	mods=
+	for mo in $rest; do mods="$mods ${mo%:*}"; done
+	# shellcheck disable=SC2086
+	try "$call" $mods
+	if [ -n "$why" ] && [ "$(echo $mods | wc -w)" -gt 1 ]; then
+		# what they share broke: which module breaks it
+		for mo in $rest; do
+			try "$call" "${mo%:*}"
+			verdict "${mo%:*}" "${mo#*:}"
+		done
+		continue
+	fi
+	for mo in $rest; do verdict "${mo%:*}" "${mo#*:}"; done
 done
 kill "$bystander"
 EOF
-WORK=$work TAB=$T TOLERATED=$tolerated DENY=$DENY OSBENCH=$OSBENCH TMPDIR=$TMPDIR \
-	unshare -pf --mount-proc sh "$work/inner.sh" <"$plan" >"$work/verdicts" 2>&1
+j=0
+while [ "$j" -lt "$jobs" ]; do
+	if [ -s "$work/batch.$j" ]; then
+		mkdir "$work/ns.$j" "$work/tmp.$j"
+		WORK=$work/ns.$j TAB=$T TOLERATED=$tolerated DENY=$DENY OSBENCH=$OSBENCH \
+			TMPDIR=$work/tmp.$j unshare -pf --mount-proc sh "$work/inner.sh" \
+			<"$work/batch.$j" >"$work/verdicts.$j" 2>&1 &
+	fi
+	j=$((j + 1))
+done
+wait
+cat "$work"/verdicts.* >"$work/verdicts"
 for m in $modules; do
 	n=$(awk -v m="$m" '$1 == m' "$work/verdicts" | wc -l)
 	bad=$(awk -v m="$m" '$1 == m && $3 != "held"' "$work/verdicts")
 	want=$(awk -v m="$m" '$1 == m' "$plan" | wc -l)
 	if [ -z "$bad" ] && [ "$n" -eq "$want" ] && [ "$n" -gt 0 ]; then
-		ok "bystander: $m: $n calls denied one at a time, each held"
+		ok "bystander: $m: $n calls denied, each held"
 	else
 		fail "bystander: $m: $n of $want calls ran; broke:"
 		[ -n "$bad" ] && echo "$bad" | sed 's/^/# /'

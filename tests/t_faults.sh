@@ -37,6 +37,9 @@ if is_root && command -v prlimit >/dev/null 2>&1 && command -v setpriv >/dev/nul
 	fails_with "faults nproc: fork proc fails" "fork proc" "fork: Resource temporarily unavailable"
 	fails_with "faults nproc: exec proc fails" "exec proc" "exec: fork: Resource temporarily unavailable"
 	fails_with "faults nproc: 8p ctx fails" "8p/16K ctxsw" "ctx procs=8 size_kb=16: fork: Resource temporarily unavailable"
+	# the error alone does not say which limit
+	fails_with "faults nproc: the reason names the limit" "fork proc" \
+		"^osbench: fork: fork: Resource temporarily unavailable \(RLIMIT_NPROC is 2 processes, or a pids cgroup's pids.max\)\$"
 	# 12 tasks: 32 threads are refused, 2 fit with room to spare for the
 	# tasks a sanitizer adds and for joined threads the kernel has not
 	# yet let go of
@@ -83,6 +86,9 @@ if is_root && ip netns add "osbF$$" 2>/dev/null; then
 	fails_with "faults loopback down: select" "slct TCP" "$ENETUNREACH"
 	fails_with "faults loopback down: tcp" "TCP" "tcp: connect '127.0.0.1"
 	fails_with "faults loopback down: udp" "UDP" "udp: "
+	# the error alone does not say why loopback is unreachable
+	check "faults loopback down: each reason names the loopback" \
+		[ "$(grep -cE "^osbench: (tcp|udp|tcpconn): connect '127\\.0\\.0\\.1:[0-9]+': $ENETUNREACH \\(the loopback interface is down\\)\$" "$work/err")" -eq 3 ]
 	measured "faults loopback down: pipe still measured" "Pipe"
 	check "faults loopback down: nothing left" no_process_left
 else

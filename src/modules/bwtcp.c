@@ -42,17 +42,17 @@ static void source_serve(int lfd, int ctl, pid_t parent, int timeout_ms)
 		if (r > 0)
 			break;
 		if (r < 0 && errno != EINTR)
-			_exit(1);
+			proc_child_fail("poll", errno);
 		if (r == 0 && (getppid() != parent ||
 			       (timeout_ms > 0 && (waited += TICK_MS) >= timeout_ms)))
 			_exit(1);
 	}
 	fd = accept(lfd, NULL, NULL);
 	if (fd < 0)
-		_exit(1);
+		proc_child_fail("accept", errno);
 	close(lfd);
 	if (setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof size) < 0)
-		_exit(1);
+		proc_child_fail("setsockopt SO_SNDBUF", errno);
 	bwio_source(fd);
 }
 

@@ -64,13 +64,13 @@ static void ring_child(int in, int out, size_t len, int i)
 	/* Allocated here, after the fork, so the set is this process's. */
 	ws = workset(len, i + 1);
 	if (len && !ws)
-		_exit(1);
+		proc_child_fail("malloc", ENOMEM);
 	while ((r = fdio_get(in, &tok)) != 0) {
 		if (r < 0)
-			_exit(1);
+			proc_child_fail("read", errno);
 		touch(ws, len, &sink);
 		if (fdio_put(out, tok) < 0)
-			_exit(1);
+			proc_child_fail("write", errno);
 	}
 	free(ws);
 	_exit(0);
@@ -110,10 +110,11 @@ static int make_ring(struct mod_ctx *ctx, struct ctx_state *s)
 		ring[i][0] = ring[i][1] = -1;
 	for (i = 0; i < s->procs && !failed; i++)
 		failed = fdio_pipe(ctx, ring[i]) < 0;
+	proc_why_prepare();
 	for (i = 1; i < s->procs && !failed; i++) {
 		s->pids[i] = fork();
 		if (s->pids[i] < 0) {
-			mod_fail(ctx, "fork", errno);
+			proc_fork_fail(ctx, errno);
 			failed = 1;
 			s->pids[i] = 0;
 		} else if (s->pids[i] == 0) {

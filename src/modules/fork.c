@@ -46,7 +46,7 @@ static int fork_run(struct mod_ctx *ctx, uint64_t n)
 		s->child = fork();
 		if (s->child == -1) {
 			s->child = 0;
-			return mod_fail(ctx, "fork", errno);
+			return proc_fork_fail(ctx, errno);
 		}
 		if (s->child == 0)
 			_exit(0);

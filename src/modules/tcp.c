@@ -28,16 +28,18 @@ static void tcp_serve(int lfd, int ctl, pid_t parent, int timeout_ms)
 		r = fdio_poll(lfd, POLLIN, TCP_TICK_MS, NULL);
 		if (r > 0)
 			break;
-		if (r < 0 || getppid() != parent ||
+		if (r < 0)
+			proc_child_fail("poll", errno);
+		if (getppid() != parent ||
 		    (timeout_ms > 0 && (waited += TCP_TICK_MS) >= timeout_ms))
 			_exit(1);
 	}
 	fd = accept(lfd, NULL, NULL);
 	if (fd < 0)
-		_exit(1);
+		proc_child_fail("accept", errno);
 	close(lfd);
 	if (sock_set_nodelay(fd) < 0)
-		_exit(1);
+		proc_child_fail("setsockopt TCP_NODELAY", errno);
 	proc_echo_child(fd, fd);
 }
 

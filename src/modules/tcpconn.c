@@ -25,6 +25,7 @@
 
 #include "module.h"
 #include "modules/lib/fdio.h"
+#include "modules/lib/proc.h"
 #include "modules/lib/rr.h"
 
 /* Wait for the client's FIN, then close (with the inherited linger 0);
@@ -63,7 +64,7 @@ static void acceptor(int lfd, int ctl, pid_t parent, int timeout_ms)
 	(void)timeout_ms;	/* a client waits for a handshake, not for us */
 	/* Accepted sockets inherit the linger setting (Linux, BSD). */
 	if (setsockopt(lfd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg) < 0)
-		_exit(1);
+		proc_child_fail("setsockopt SO_LINGER", errno);
 	rr_accept_loop(lfd, ctl, finish, NULL);
 }
 
@@ -97,6 +98,54 @@ static int connect_once(struct mod_ctx *ctx, const struct sock_peer *p)
 	return 0;
 }
 
+/* Once, at setup: a connection the acceptor takes and closes. The op
+   never waits for the acceptor (the kernel completes the handshake), so
+   without this a run could be timed with no acceptor at all: one that
+   could not start leaves, says why (proc_child_fail), and its end resets
+   our connection; its words are read here. */
+static int acceptor_answers(struct mod_ctx *ctx, const struct sock_peer *p)
+{
+	unsigned char byte;
+	int fd, r, err = 0;
+	ssize_t n;
+
+	fd = sock_connect_plain(ctx, SOCK_STREAM, p);
+	if (fd < 0)
+		return -1;
+	if (shutdown(fd, SHUT_WR) < 0) {
+		err = errno;
+		close(fd);
+		return mod_fail(ctx, "shutdown", err);
+	}
+	/* end-of-file or the acceptor's reset (linger 0): either is its
+	   close; the socket is non-blocking, so a wakeup may read nothing */
+	for (;;) {
+		r = fdio_poll(fd, POLLIN, fdio_timeout(ctx), NULL);
+		if (r == 0) {
+			close(fd);
+			return mod_failf(ctx, "'%s': the acceptor did not close within %d ms",
+					 p->name, ctx->io_timeout_ms);
+		}
+		if (r < 0) {
+			err = errno;
+			break;
+		}
+		n = read(fd, &byte, 1);
+		if (n == 0)
+			break;
+		if (n > 0)
+			continue;
+		if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+			err = errno == ECONNRESET ? 0 : errno;
+			break;
+		}
+	}
+	close(fd);
+	if (proc_why_take(ctx->err, sizeof ctx->err))
+		return -1;
+	return err ? mod_fail(ctx, "read", err) : 0;
+}
+
 /* The state is the server: the acceptor, or the --remote serve (pid 0,
    no lifeline). */
 static void tcpconn_free(struct mod_ctx *ctx, struct rr_server *sv)
@@ -122,6 +171,8 @@ static int tcpconn_setup(struct mod_ctx *ctx)
 		r = fd < 0 ? -1 : 0;
 	} else {
 		r = rr_server_start(ctx, SOCK_STREAM, 1, acceptor, sv, sv);
+		if (r == 0)
+			r = acceptor_answers(ctx, &sv->peer);
 	}
 	/* One connection now, so a server that is not there fails setup. */
 	if (r < 0 || connect_once(ctx, &sv->peer) < 0) {

@@ -30,6 +30,7 @@
 
 #include "module.h"
 #include "modules/lib/fdio.h"
+#include "modules/lib/proc.h"
 #include "modules/lib/rr.h"
 
 #define MAX_CONNS 4096          /* more are accepted and closed at once */
@@ -87,6 +88,7 @@ static void start_conn(int fd, void *arg)
 	struct server *sv = arg;
 	struct conn *c;
 	pthread_t t;
+	int err;
 
 	if (server_full(sv)) {
 		close(fd);
@@ -95,14 +97,27 @@ static void start_conn(int fd, void *arg)
 	/* BSD's accept() passes the listener's O_NONBLOCK on; the echo
 	   thread blocks. */
 	c = malloc(sizeof *c);
-	if (!c || fdio_nonblock(fd, 0) < 0 || sock_set_nodelay(fd) < 0)
+	if (!c) {
+		proc_child_say("malloc", ENOMEM);
 		goto drop;
+	}
+	if (fdio_nonblock(fd, 0) < 0) {
+		proc_child_say("fcntl", errno);
+		goto drop;
+	}
+	if (sock_set_nodelay(fd) < 0) {
+		proc_child_say("setsockopt TCP_NODELAY", errno);
+		goto drop;
+	}
 	c->sv = sv;
 	c->fd = fd;
-	if (pthread_create(&t, &sv->attr, serve_conn, c) == 0)
+	err = pthread_create(&t, &sv->attr, serve_conn, c);
+	if (err == 0)
 		return;
+	proc_child_say("pthread_create", err);
 drop:
-	/* The client sees the connection close and reports it. */
+	/* The client sees the connection close and reports it, with the
+	   reason said above. */
 	free(c);
 	close(fd);
 	pthread_mutex_lock(&sv->lock);
@@ -139,6 +154,7 @@ static void server_main(int lfd, int ctl, pid_t parent, int timeout_ms)
 	struct sigaction sa;
 	struct server sv;
 	size_t stack = STACK_SIZE;
+	int err;
 
 	(void)parent;		/* the lifeline tells when it is gone */
 	(void)timeout_ms;	/* each client bounds its own waits */
@@ -147,11 +163,12 @@ static void server_main(int lfd, int ctl, pid_t parent, int timeout_ms)
 	sa.sa_handler = SIG_IGN;
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGPIPE, &sa, NULL) < 0)
-		_exit(1);
-	if (pthread_mutex_init(&sv.lock, NULL) != 0 ||
-	    pthread_attr_init(&sv.attr) != 0 ||
-	    pthread_attr_setdetachstate(&sv.attr, PTHREAD_CREATE_DETACHED) != 0)
-		_exit(1);
+		proc_child_fail("sigaction SIGPIPE", errno);
+	if ((err = pthread_mutex_init(&sv.lock, NULL)) != 0)
+		proc_child_fail("pthread_mutex_init", err);
+	if ((err = pthread_attr_init(&sv.attr)) != 0 ||
+	    (err = pthread_attr_setdetachstate(&sv.attr, PTHREAD_CREATE_DETACHED)) != 0)
+		proc_child_fail("pthread_attr", err);
 #ifdef PTHREAD_STACK_MIN
 	if (stack < PTHREAD_STACK_MIN)
 		stack = PTHREAD_STACK_MIN;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "module.h"
+#include "modules/lib/proc.h"
 #include "modules/lib/rr.h"
 
 #define UDP_MAX 64
@@ -28,7 +29,7 @@ static void udp_serve(int fd, int ctl, pid_t parent, int timeout_ms)
 	(void)ctl;		/* none: see above */
 	(void)timeout_ms;	/* the client's timeout reports a silence */
 	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) < 0)
-		_exit(1);
+		proc_child_fail("setsockopt SO_RCVTIMEO", errno);
 	for (;;) {
 		len = sizeof from;
 		r = recvfrom(fd, buf, sizeof buf, 0, (struct sockaddr *)&from,
@@ -36,7 +37,7 @@ static void udp_serve(int fd, int ctl, pid_t parent, int timeout_ms)
 		if (r < 0) {
 			if (errno != EAGAIN && errno != EWOULDBLOCK &&
 			    errno != EINTR)
-				_exit(1);
+				proc_child_fail("recvfrom", errno);
 			if (getppid() != parent)
 				_exit(0);
 			continue;

@@ -118,18 +118,22 @@ void affinity_spread_peers(int cpu)
 	spread_base = cpu;
 }
 
-int affinity_place_peer(int index)
+int affinity_place_peer(int index, char *err, size_t errlen)
 {
-	char ignored[128];
-	int at;
+	int at, n;
 
 	if (spread_base < 0)
 		return 0;
 	at = allowed_index(spread_base);
 	if (at < 0)
 		at = 0;
-	return affinity_pin(allowed[(at + index) % affinity_allowed_count()], ignored,
-			    sizeof ignored);
+	if (affinity_pin(allowed[(at + index) % affinity_allowed_count()], err, errlen) == 0)
+		return 0;
+	/* the peer's own placement, which the user chose */
+	n = (int)strlen(err);
+	if ((size_t)n < errlen)
+		snprintf(err + n, errlen - (size_t)n, " (--placement spread)");
+	return -1;
 }
 
 int affinity_pin(int cpu, char *err, size_t errlen)

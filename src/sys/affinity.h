@@ -11,8 +11,9 @@ int affinity_pin(int cpu, char *err, size_t errlen);
  * the allowed CPUs after cpu, one each (wrapping round). */
 void affinity_spread_peers(int cpu);
 /* In a module's peer process (index 1, 2, ... among the peers): move to
- * its CPU under spread; nothing otherwise.  -1 when refused. */
-int affinity_place_peer(int index);
+ * its CPU under spread; nothing otherwise.  -1 with a reason in err when
+ * refused. */
+int affinity_place_peer(int index, char *err, size_t errlen);
 /* The CPUs this process was started on, recorded at the first call
  * (the command layer makes it before any pinning): how many, the first,
  * whether cpu is one of them, and their list ("1", "0-3,6"). */

@@ -15,8 +15,10 @@ void bwio_source(int fd)
 {
 	unsigned char *buf = malloc(BWIO_CHUNK);
 
-	if (!buf || signal(SIGPIPE, SIG_IGN) == SIG_ERR)
-		_exit(1);
+	if (!buf)
+		proc_child_fail("malloc", ENOMEM);
+	if (signal(SIGPIPE, SIG_IGN) == SIG_ERR)
+		proc_child_fail("signal SIGPIPE", errno);
 	memset(buf, 's', BWIO_CHUNK);
 	for (;;) {
 		size_t off = 0;
@@ -33,10 +35,12 @@ void bwio_source(int fd)
 
 pid_t bwio_source_fork(struct mod_ctx *ctx, int fd, void *release)
 {
-	pid_t pid = fork();
+	pid_t pid;
 
+	proc_why_prepare();
+	pid = fork();
 	if (pid < 0)
-		return mod_fail(ctx, "fork", errno);
+		return proc_fork_fail(ctx, errno);
 	if (pid == 0) {
 		proc_child_init(&fd, 1, 1);
 		/* Nothing here uses it; freed, it is not reported lost when

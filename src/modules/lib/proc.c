@@ -1,9 +1,13 @@
 /* Helper processes of the modules; see proc.h. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -11,11 +15,91 @@
 #include "modules/lib/proc.h"
 #include "sys/affinity.h"
 
-/* A forked helper keeps at most this many descriptors of its own. */
+/* A forked helper keeps at most this many descriptors of its own (and
+   the end its last words go to). */
 #define KEEP_MAX 8
 /* Without a descriptor listing, close this many at most (a limit of
    millions would make every helper spin for a long time). */
 #define CLOSE_SCAN_MAX 65536
+
+/* The last-words pipe of this process's helpers: [0] read here, [1]
+ * written by a helper that leaves; both non-blocking (a helper never
+ * waits to say why, and nobody waits to hear it) and closed on exec.
+ * why_owner is the process that made it: a measuring child inherits its
+ * parent's statics, and must not read another process's helpers. */
+static int why[2] = { -1, -1 };
+static pid_t why_owner;
+
+static int why_flags(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0)
+		return -1;
+	return fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
+void proc_why_prepare(void)
+{
+	pid_t self = pid_self();
+
+	if (self == -1 || self == why_owner)
+		return;
+	/* inherited from the process that made it: not ours to read */
+	fdio_close(&why[0]);
+	fdio_close(&why[1]);
+	why_owner = 0;
+	if (pipe(why) < 0) {
+		why[0] = why[1] = -1;
+		return;
+	}
+	if (why_flags(why[0]) < 0 || why_flags(why[1]) < 0) {
+		fdio_close_pair(why);
+		return;
+	}
+	why_owner = self;
+}
+
+int proc_why_take(char *buf, size_t len)
+{
+	char words[PIPE_BUF];
+	ssize_t r;
+
+	if (why[0] < 0 || why_owner <= 0 || len == 0)
+		return 0;
+	/* the first helper to leave is the cause; the others went after */
+	r = read(why[0], words, sizeof words - 1);
+	if (r <= 0)
+		return 0;
+	words[r] = '\0';
+	words[strcspn(words, "\n")] = '\0';
+	snprintf(buf, len, "helper: %s", words);
+	return 1;
+}
+
+void proc_child_say(const char *what, int err)
+{
+	char words[256];
+	int n;
+
+	n = err ? snprintf(words, sizeof words, "%s: %s\n", what, strerror(err))
+		: snprintf(words, sizeof words, "%s\n", what);
+	if (n < 0 || why[1] < 0)
+		return;
+	if ((size_t)n >= sizeof words) {
+		n = (int)sizeof words - 1;
+		words[n - 1] = '\n';
+	}
+	/* one write below PIPE_BUF: whole, never interleaved with another
+	   helper's; a full pipe already holds the cause */
+	(void)!write(why[1], words, (size_t)n);
+}
+
+void proc_child_fail(const char *what, int err)
+{
+	proc_child_say(what, err);
+	_exit(1);
+}
 
 static int kept(const int *keep, int nkeep, int fd)
 {
@@ -32,7 +116,7 @@ static int kept(const int *keep, int nkeep, int fd)
    only 0-2), -1 when the caller must fall back to a scan. */
 static int close_listed(const int *keep, int nkeep)
 {
-	int batch[256], seen[KEEP_MAX];
+	int batch[256], seen[KEEP_MAX + 1];
 	struct dirent *e;
 	int i, n, more, dfd, fd, k;
 	DIR *d;
@@ -90,9 +174,16 @@ void proc_child_init(const int *keep, int nkeep, int peer)
 		SIGPIPE, SIGCHLD,
 	};
 	struct sigaction sa;
+	int keep_all[KEEP_MAX + 1];
+	char err[128];
 	sigset_t none;
 	size_t i;
 
+	/* the read end is the parent's: not a reader that keeps the pipe
+	   open, nor one that could take another helper's words */
+	fdio_close(&why[0]);
+	why_owner = 0;
+	/* the parent already gone: nobody to tell */
 	if (pid_die_with_parent() < 0)
 		_exit(1);
 	memset(&sa, 0, sizeof sa);
@@ -104,21 +195,39 @@ void proc_child_init(const int *keep, int nkeep, int peer)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (nkeep > KEEP_MAX)
 		nkeep = KEEP_MAX;
-	if (close_listed(keep, nkeep) < 0)
-		close_scan(keep, nkeep);
+	memcpy(keep_all, keep, (size_t)nkeep * sizeof keep[0]);
+	if (why[1] >= 0)
+		keep_all[nkeep++] = why[1];
+	if (close_listed(keep_all, nkeep) < 0)
+		close_scan(keep_all, nkeep);
 	/* a peer that cannot go where --placement says would time the
 	   wrong thing: it leaves, and the module fails on its absence */
-	if (affinity_place_peer(peer) < 0)
-		_exit(1);
+	if (affinity_place_peer(peer, err, sizeof err) < 0)
+		proc_child_fail(err, 0);
+}
+
+int proc_fork_fail(struct mod_ctx *ctx, int err)
+{
+	struct rlimit rl;
+
+	if (err != EAGAIN || getrlimit(RLIMIT_NPROC, &rl) < 0)
+		return mod_fail(ctx, "fork", err);
+	if (rl.rlim_cur == RLIM_INFINITY)
+		return mod_failf(ctx, "fork: %s (a pids cgroup's pids.max, or the system's process limit)",
+				 strerror(err));
+	return mod_failf(ctx, "fork: %s (RLIMIT_NPROC is %llu processes, or a pids cgroup's pids.max)",
+			 strerror(err), (unsigned long long)rl.rlim_cur);
 }
 
 pid_t proc_fork(struct mod_ctx *ctx, const int *keep, int nkeep,
 		void *release)
 {
-	pid_t pid = fork();
+	pid_t pid;
 
+	proc_why_prepare();
+	pid = fork();
 	if (pid < 0)
-		return mod_fail(ctx, "fork", errno);
+		return proc_fork_fail(ctx, errno);
 	if (pid == 0) {
 		proc_child_init(keep, nkeep, 1);
 		/* Nothing in the helper uses it; freed, it is not reported
@@ -131,7 +240,9 @@ pid_t proc_fork(struct mod_ctx *ctx, const int *keep, int nkeep,
 
 void proc_echo_child(int in, int out)
 {
-	_exit(fdio_echo(in, out) < 0 ? 1 : 0);
+	if (fdio_echo(in, out) < 0)
+		proc_child_fail("echo", errno);
+	_exit(0);
 }
 
 pid_t proc_echo_fork(struct mod_ctx *ctx, int in, int out, void *release)
@@ -144,8 +255,10 @@ pid_t proc_echo_fork(struct mod_ctx *ctx, int in, int out, void *release)
 	return pid;
 }
 
-/* Reap what has exited; returns how many are still running. */
-static int reap_some(pid_t *pids, int n)
+/* Reap what has exited; returns how many are still running, and sets
+   *refused when waitpid itself was refused (a sandbox): then no waiting
+   will ever see one exit. */
+static int reap_some(pid_t *pids, int n, int *refused)
 {
 	int i, st, left = 0;
 	pid_t r;
@@ -154,10 +267,13 @@ static int reap_some(pid_t *pids, int n)
 		if (pids[i] <= 0)
 			continue;
 		r = pid_wait(pids[i], &st, WNOHANG);
-		if (r == pids[i] || (r < 0 && errno == ECHILD))
+		if (r == pids[i] || (r < 0 && errno == ECHILD)) {
 			pids[i] = 0;
-		else
-			left++;
+			continue;
+		}
+		if (r < 0 && errno != EINTR)
+			*refused = 1;
+		left++;
 	}
 	return left;
 }
@@ -165,12 +281,12 @@ static int reap_some(pid_t *pids, int n)
 void proc_reap(pid_t *pids, int n, int grace_ms)
 {
 	const struct timespec ms = { 0, 1000000 };
-	int i, st, waited;
+	int i, st, waited, refused = 0;
 
 	/* Counting sleeps rather than reading the clock: modules never
 	   read it, and the bound only needs to be roughly right. */
-	for (waited = 0; reap_some(pids, n) > 0; waited++) {
-		if (waited >= grace_ms) {
+	for (waited = 0; reap_some(pids, n, &refused) > 0; waited++) {
+		if (waited >= grace_ms || refused) {
 			for (i = 0; i < n; i++) {
 				if (pids[i] <= 0)
 					continue;

@@ -75,12 +75,12 @@ void rr_accept_loop(int lfd, int ctl, rr_conn_fn conn, void *arg)
 	/* Every connection waiting is taken at each wakeup, until accept
 	   says there is none left. */
 	if (fdio_nonblock(lfd, 1) < 0)
-		_exit(1);
+		proc_child_fail("fcntl O_NONBLOCK", errno);
 	for (;;) {
 		if (poll(pfd, 2, -1) < 0) {
 			if (errno == EINTR)
 				continue;
-			_exit(1);
+			proc_child_fail("poll", errno);
 		}
 		/* End-of-file (or an error) on the lifeline: the parent
 		   closed it or died. */
@@ -92,9 +92,9 @@ void rr_accept_loop(int lfd, int ctl, rr_conn_fn conn, void *arg)
 				conn(fd, arg);
 		if (accept_later(errno)) {
 			if (fdio_poll(ctl, POLLIN, ACCEPT_REST_MS, NULL) < 0)
-				_exit(1);
+				proc_child_fail("poll", errno);
 		} else if (errno != EAGAIN && errno != EWOULDBLOCK) {
-			_exit(1);
+			proc_child_fail("accept", errno);
 		}
 	}
 }

@@ -141,10 +141,32 @@ int sock_connect_fd(int fd, const struct sock_peer *p, int timeout_ms)
 	return err;
 }
 
+static int is_loopback(const struct sock_peer *p)
+{
+	if (p->addr.ss_family == AF_INET) {
+		struct sockaddr_in a;
+
+		memcpy(&a, &p->addr, sizeof a);
+		return (ntohl(a.sin_addr.s_addr) >> 24) == 127;
+	}
+	if (p->addr.ss_family == AF_INET6) {
+		struct sockaddr_in6 a;
+
+		memcpy(&a, &p->addr, sizeof a);
+		return IN6_IS_ADDR_LOOPBACK(&a.sin6_addr);
+	}
+	return 0;
+}
+
 int sock_fail_connect(struct mod_ctx *ctx, const struct sock_peer *p, int err)
 {
 	if (err == ETIMEDOUT)
 		return fail_silent(ctx, p->name);
+	/* a network namespace is made with its loopback down (unshare -n,
+	   some containers): nothing in the error says so */
+	if (err == ENETUNREACH && is_loopback(p))
+		return mod_failf(ctx, "connect '%s': %s (the loopback interface is down)",
+				 p->name, strerror(err));
 	return fail_peer(ctx, "connect", p->name, err);
 }
 

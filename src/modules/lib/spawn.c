@@ -135,7 +135,7 @@ int spawn_check_answer(struct mod_ctx *ctx, const char *path, const char *const 
 	pid = fork();
 	if (pid < 0) {
 		fdio_close_pair(fds);
-		return mod_fail(ctx, "fork", errno);
+		return proc_fork_fail(ctx, errno);
 	}
 	if (pid == 0)
 		answer_child(path, argv, fds[1]);
@@ -234,7 +234,7 @@ int spawn_run(struct mod_ctx *ctx, uint64_t n)
 		p->child = fork();
 		if (p->child == -1) {
 			p->child = 0;
-			return mod_fail(ctx, "fork", errno);
+			return proc_fork_fail(ctx, errno);
 		}
 		if (p->child == 0)
 			prog_child(p);
