@@ -9,7 +9,7 @@
 # SO_LINGER).
 . "$(dirname "$0")/lib.sh"
 
-skip() { echo "skip helperwhy: $*"; exit 0; }
+skip() { echo "skip helperwhy: $*"; end_here; }
 [ "$(uname -s)" = Linux ] || skip "seccomp is Linux only"
 [ -n "${DENY:-}" ] && [ -x "$DENY" ] || skip "no deny program (make test builds it)"
 "$DENY" getpid true 2>/dev/null || skip "seccomp filters cannot be installed here"
@@ -59,3 +59,8 @@ denied "tcpconn setsockopt" tcpconn "helper: setsockopt SO_LINGER: Operation not
 for m in tcp tcpconn tcprr bwtcp; do
 	denied "$m accept" "$m" "helper: accept: Operation not permitted" accept --
 done
+
+# the harness's own wait for a child's report refused: the parent's call
+# and error, not the child's death by the SIGKILL that follows
+denied "harness poll" null "poll of the child's report: Operation not permitted" poll --
+finish

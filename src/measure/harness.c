@@ -104,8 +104,9 @@ static int kill_and_reap(pid_t pid, int reported)
 }
 
 /* Read len bytes by the deadline: 1 complete, 0 ended early, -2 timed
- * out, -1 interrupted. */
-static int read_by(int rfd, void *buf, size_t len, double deadline)
+ * out, -1 interrupted, -3 poll or read refused (the call in *call, its
+ * error in errno): the parent's own failure, not the child's. */
+static int read_by(int rfd, void *buf, size_t len, double deadline, const char **call)
 {
 	size_t got = 0;
 
@@ -122,14 +123,20 @@ static int read_by(int rfd, void *buf, size_t len, double deadline)
 		int r = poll(pfd, interrupt_fd() >= 0 ? 2 : 1, (int)left_ms + 1);
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r < 0)
-			return 0;
+		if (r < 0) {
+			*call = "poll";
+			return -3;
+		}
 		if (r == 0 || !(pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
 			continue;
 		ssize_t n = read(rfd, (char *)buf + got, len - got);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (n < 0) {
+			*call = "read";
+			return -3;
+		}
+		if (n == 0)
 			return 0;
 		got += (size_t)n;
 	}
@@ -137,16 +144,17 @@ static int read_by(int rfd, void *buf, size_t len, double deadline)
 }
 
 /* The report and its samples: as read_by. */
-static int await_report(int rfd, struct child_report *r, double *samples, int timeout_s)
+static int await_report(int rfd, struct child_report *r, double *samples, int timeout_s,
+			const char **call)
 {
 	double deadline = clock_ns() + timeout_s * 1e9;
-	int got = read_by(rfd, r, sizeof *r, deadline);
+	int got = read_by(rfd, r, sizeof *r, deadline, call);
 
 	if (got != 1)
 		return got;
 	if (r->nsamples < 0 || r->nsamples > CHILD_MAX_SAMPLES)
 		return 0;
-	return read_by(rfd, samples, (size_t)r->nsamples * sizeof samples[0], deadline);
+	return read_by(rfd, samples, (size_t)r->nsamples * sizeof samples[0], deadline, call);
 }
 
 static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
@@ -266,12 +274,16 @@ static int run_round(struct figure *f, const struct run_opts *o)
 	if (pid < 0)
 		return 0;
 	memset(&r, 0, sizeof r);
-	got = await_report(rfd, &r, samples, o->timeout_s);
+	const char *call = "read";
+	got = await_report(rfd, &r, samples, o->timeout_s, &call);
+	int read_errno = errno;
 	close(rfd);
 	int status = kill_and_reap(pid, got == 1);
 	if (got == -1)
 		return -1;
-	if (got == -2)
+	if (got == -3)
+		set_fail(f->m, "%s of the child's report: %s", call, strerror(read_errno));
+	else if (got == -2)
 		set_fail(f->m, "timed out after %d s", o->timeout_s);
 	else if (got == 0)
 		describe_end(status, f->m);
