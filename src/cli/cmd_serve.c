@@ -32,10 +32,6 @@ static int cmd_serve(const struct args *a, int argc, char **argv)
 	char err[512];
 	int rc;
 
-	if (a->nnames) {
-		fprintf(stderr, "osbench: serve: unexpected argument '%s'\n", a->names[0]);
-		return 2;
-	}
 	if (interrupt_install() < 0) {
 		fprintf(stderr, "osbench: signal handlers: %s\n", strerror(errno));
 		return 2;
