@@ -44,7 +44,7 @@ struct run_opts {
 
 /* Where the table's figure sits among the samples: the median, which a
  * shared machine's noise moves least from run to run whichever way it
- * goes (README, "How a figure is measured"). */
+ * goes (docs/method.md, "The estimator and its interval"). */
 #define FIGURE_QUANTILE 0.5
 
 /* The CV above which a figure is flagged as scattered. */

@@ -188,7 +188,7 @@ out:
 /* ---- rerun mode: a change is measured again ------------------------------ */
 
 /* A second look costs at most this long a run: check in rerun mode
-   stays within its runs and a few seconds more (README, "check") */
+   stays within its runs and a few seconds more (docs/method.md, "check: the run as the unit") */
 #define CONFIRM_BUDGET_S 1.0
 
 /* The figures that look slower or faster, measured again on their own;

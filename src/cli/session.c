@@ -20,15 +20,15 @@
 
 #define IO_TIMEOUT_MS 2000
 
-/* A run's sampling, chosen by measurement on a shared 2-CPU VM (README,
- * "How a figure is measured"). */
+/* A run's sampling, chosen by measurement on a shared 2-CPU VM
+ * (docs/method.md, "Rounds"; the figures in docs/notes/). */
 #define RUN_SAMPLE_MS 5
 #define RUN_SAMPLES 3
 #define RUN_MIN_ROUNDS 5
 #define RUN_MAX_ROUNDS 40
 #define RUN_PRECISION_PCT 1.0
 /* every table in at most 15 s, with rounds enough for each figure's
-   interval (the method is in the README) */
+   interval (the method is in docs/method.md) */
 #define RUN_BUDGET_S 14.0
 #define DEFAULT_PLACEMENT PLACE_SAME
 

@@ -103,7 +103,7 @@ static int incomparable(const struct rfile *base, const struct check_row *r,
 		snprintf(note, len, "tmpdir fs %s -> %s", bfs, cfs);
 		return 1;
 	}
-	/* README, "File Create and the journal" */
+	/* docs/notes/2026-12-01-file-create.md */
 	if (!o->trust_file_create && strcmp(r->b->module, "fscreate") == 0 &&
 	    (strstr(bfs, "no journal") || strstr(cfs, "no journal"))) {
 		snprintf(note, len, "an ext4 without a journal: a create costs what the last "

@@ -9,7 +9,7 @@
 #include "report/verdict.h"
 #include "results/resultfile.h"
 
-/* The default tolerance, in percent; README "check" has the A/A and A/B
+/* The default tolerance, in percent; docs/notes/2026-12-01-check.md has the A/A and A/B
  * rates that chose it.  The interval is 95 %. */
 #define CHECK_TOLERANCE_PCT 10.0
 #define CHECK_INTERVAL_PCT 95

@@ -1,6 +1,6 @@
 /* ab's statistics and verdict on one figure: round i of A paired with
  * round i of B, the log of each round's ratio B/A, Student's paired t
- * interval and test on those logs (README, "osbench ab"), and the
+ * interval and test on those logs (docs/method.md, "ab: paired rounds"), and the
  * verdict against the tolerance. */
 #ifndef OSBENCH_PAIRED_H
 #define OSBENCH_PAIRED_H

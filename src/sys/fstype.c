@@ -49,7 +49,7 @@ static int from_table(FILE *f, const char *dir, char *type, size_t len, char *de
  * system has no journal.  That changes what File Create costs by ten
  * times or more: without a journal, ext4 does not reuse an inode freed in
  * the last minute, and each create steps over every such inode of its
- * group (README, "File Create and the journal").  1 when sysfs says there
+ * group (docs/notes/2026-12-01-file-create.md).  1 when sysfs says there
  * is none, 0 when it names a journal, -1 when it cannot tell (no sysfs, a
  * device it does not know): then the record says so, claiming neither. */
 static int ext4_without_journal(const char *device)
