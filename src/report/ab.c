@@ -101,12 +101,14 @@ static const char *side_text(const struct ab_outcome *o, char *buf, size_t len)
 	return fmt_seed(o->value, buf, len);
 }
 
-/* fixed: digits after the point; else significant digits */
+/* fixed: digits after the point, down to 0.1 (three significant digits
+ * at least, as the contract asks of a cell: a ratio of 0.0004 is not
+ * 0.000); else, and below 0.1, significant digits */
 static const char *number_text(double v, int ok, int fixed, int digits, char *buf, size_t len)
 {
 	if (!ok || isnan(v))
 		return "-";
-	if (fixed)
+	if (fixed && fabs(v) >= 0.1)
 		snprintf(buf, len, "%.*f", digits, v);
 	else
 		snprintf(buf, len, "%.*g", digits, v);
