@@ -70,7 +70,7 @@ check "tail plot --cdf has a series per file and figure" [ "$(grep -c 'class="se
 check "tail plot --cdf names both hosts" grep -q 'data-host="beta"' "$work/tail.svg"
 check "tail plot --cdf has axis titles" grep -q 'time of one operation (log scale)' "$work/tail.svg"
 # the placement and the table's figure beside the p50, and why they differ
-pl=$(col placement)
+pl=$(col "$work/a.long" placement)
 fork_place=$(awk -F"$T" -v c="$pl" '$2 == "fork proc" { print $c }' "$work/a.long")
 fork_p50=$(awk -F"$T" -v c="$p50" '$2 == "fork proc" { printf "%.3g", $c }' "$work/a.long")
 run compare "$work/a.long"
