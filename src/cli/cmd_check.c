@@ -191,6 +191,17 @@ out:
    stays within its runs and a few seconds more (docs/method.md, "check: the run as the unit") */
 #define CONFIRM_BUDGET_S 1.0
 
+/* Why a change seen once did not stand: both verdicts, and the second
+ * look's own reason (a distorted run, a setup) where it has one. */
+static void confirm_note(struct check_row *r, enum verdict first)
+{
+	char why[sizeof r->note];
+
+	snprintf(why, sizeof why, "%s", r->note);
+	snprintf(r->note, sizeof r->note, "%s, measured again %s%s%.*s", verdict_names[first],
+		 verdict_names[r->v], why[0] ? ": " : "", (int)(sizeof r->note / 2), why);
+}
+
 /* The figures that look slower or faster, measured again on their own;
  * each keeps its verdict only if the second measurement says the same,
  * else it is unclear, and its row shows the second measurement. */
@@ -232,8 +243,7 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 		enum verdict first = rows[idx[j]].v;
 		re[j].p_adj = rows[idx[j]].p_adj;
 		if (verdict_confirmed(first, re[j].v) != first)
-			snprintf(re[j].note, sizeof re[j].note, "%s, measured again %s",
-				 verdict_names[first], verdict_names[re[j].v]);
+			confirm_note(&re[j], first);
 		re[j].v = verdict_confirmed(first, re[j].v);
 		rows[idx[j]] = re[j];
 	}
