@@ -1,7 +1,7 @@
 #!/bin/sh
 # How well `osbench check` tells a real change from noise on this host.
 #
-#   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS] [-k INSNS,INSNS] [-t TABLES]
+#   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS | -p PCT,PCT] [-k INSNS,INSNS] [-t TABLES]
 #                          [-- CHECK-ARGS...]
 #
 # Each try takes a baseline as the CI recipe of docs/across-hosts.md does (`run --runs 3
@@ -14,20 +14,23 @@
 # a kernel whose system calls pass a seccomp filter, then `check` under a
 # longer filter that costs NS nanoseconds more per call (calibrated here,
 # with scripts/slowsys.c, or given with -k): null call's verdict is
-# counted.  Both sides of
+# counted (-p: slow-downs of PCT per cent of null call, for a host whose
+# system calls cost far more than the 0.2-0.3 us the ns targets assume).
+# Both sides of
 # an A/B pass a filter, so the only difference is its length.  The wall
 # time of each check is set against its baseline's (the same 3 runs).
 # Needs a C compiler and Linux; targets are reported, never asserted.
 set -eu
-tries=4 bin=./osbench slowdowns=100,25 tables="syscall proc ctx ipc" given=
-while getopts n:b:s:k:t: opt; do
+tries=4 bin=./osbench slowdowns=100,25 tables="syscall proc ctx ipc" given= percents=
+while getopts n:b:s:k:t:p: opt; do
 	case $opt in
 	n) tries=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	s) slowdowns=$OPTARG ;;
+	p) percents=$OPTARG ;;
 	k) given=$OPTARG ;;
 	t) tables=$OPTARG ;;
-	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS] [-k INSNS,INSNS] [-t TABLES] [-- CHECK-ARGS...]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS | -p PCT,PCT] [-k INSNS,INSNS] [-t TABLES] [-- CHECK-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -61,8 +64,18 @@ cost_of() {
 # the filter lengths that cost NS more per call, from measured points: a
 # short filter's instructions are nearly free (the CPU overlaps them with
 # the call), so the cost is not linear in the length
+points="32 64 128 192 256 384 512"
+if [ -n "$percents" ]; then
+	# the per cent targets in ns of this host's null call (under a
+	# filter of one instruction, as both sides are)
+	base_us=$(for i in 1 2 3 4 5; do null_once 1; done | median)
+	slowdowns=$(echo "$percents" | tr ',' '\n' |
+		awk -v b="$base_us" '{ printf "%s%.0f", NR > 1 ? "," : "", $1 / 100 * b * 1000 }')
+	echo "null call under a filter of one instruction: $base_us us; +$percents % is +$slowdowns ns"
+	points="$points 768 1024 1536 2048"
+fi
 if [ -z "$given" ]; then
-	for L in 32 64 128 192 256 384 512; do echo "$L $(cost_of "$L")"; done >"$dir/curve"
+	for L in $points; do echo "$L $(cost_of "$L")"; done >"$dir/curve"
 	echo "calibration (filter length, ns added to null call): $(tr '\n' ';' <"$dir/curve")"
 fi
 length_for() { # NS: the shortest length that adds NS, interpolated

@@ -322,7 +322,7 @@ run run -q -o "$work/base.tsv" null stat
 run check -q "$work/base.tsv" --tolerance 1000
 check "check one file exits 0" [ "$rc" -eq 0 ]
 check "check one file: one line per baseline figure, three current runs" \
-	[ "$(grep -c "^syscall${T}\(null call\|stat\)${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.e-]*${T}1:3${T}\(one baseline run: the current spread stands for both${T}\(ok\|unclear\)\|current distorted: [^$T]*${T}unclear\)\$" "$work/out")" -eq 2 ]
+	[ "$(grep -c "^syscall${T}\(null call\|stat\)${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.e-]*${T}1:3${T}\(one baseline run: the current spread stands for both${T}\(ok\|unclear\)\|\(baseline\|current\) distorted: [^$T]*${T}unclear\)\$" "$work/out")" -eq 2 ]
 check "check one file: summary" grep -q '^check: 2 figures: .* (tolerance 1000%, 95% intervals between runs' "$work/out"
 check "check one file leaves no temp file" tmp_empty
 run check -q --runs 2 "$work/base.tsv" --tolerance 1000
