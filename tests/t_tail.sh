@@ -25,8 +25,20 @@ check "tail stalls and batch are whole numbers" by_name table "$FIGS"' { n++
 	END { exit !(n == 3 && bad == 0) }' "$work/a.long"
 check "tail fork is timed one op at a time" by_name table \
 	'f("column") == "fork proc" { n++; one = f("op_batch") + 0 == 1 } END { exit !(n == 1 && one) }' "$work/a.long"
-check "tail null call is timed in batches" by_name table \
-	'f("column") == "null call" { n++; many = f("op_batch") + 0 > 1 } END { exit !(n == 1 && many) }' "$work/a.long"
+# an operation under a microsecond is timed in batches, one above it
+# alone; where a system call itself takes about that long (some virtual
+# machines) the rule holds either way and only the clear cases are held
+# to it
+check "tail a batch only for an operation under a microsecond" by_name table "$FIGS"' { n++
+	m = f("median_us") + 0; b = f("op_batch") + 0
+	if ((m < 0.7 && b <= 1) || (m > 1.4 && b != 1)) bad++ } END { exit !(n == 3 && bad == 0) }' "$work/a.long"
+null_us=$(by_name table 'f("column") == "null call" { print f("median_us") + 0 }' "$work/a.long")
+if awk -v m="${null_us:-1}" 'BEGIN { exit !(m < 0.7) }'; then
+	check "tail null call is timed in batches" by_name table \
+		'f("column") == "null call" { n++; many = f("op_batch") + 0 > 1 } END { exit !(n == 1 && many) }' "$work/a.long"
+else
+	skip "tail null call in batches: a system call takes ${null_us} us here, too long to batch"
+fi
 # within a factor of ten: a tail in the wrong unit, or a batch taken for
 # one operation, is off by far more; a loaded machine moves the median
 # away from the tail's p50 by more than twice (seen: 231 against 621 us)
