@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "modules/lib/datafile.h"
+#include "modules/lib/faultsig.h"
 #include "module.h"
 #include "sys/pid.h"
 
@@ -51,7 +52,8 @@ static volatile sig_atomic_t faults_left, wrong_kind, usr1_caught;
 static sigjmp_buf escape;
 
 struct prot_state {
-	struct sigaction old_segv, old_bus, old_usr1;
+	struct faultsig old;
+	struct sigaction old_usr1;
 	int fd;
 	pid_t self;
 };
@@ -104,27 +106,17 @@ static int check_unblocked(struct mod_ctx *ctx)
 
 static int install(struct mod_ctx *ctx, struct prot_state *s)
 {
-	struct sigaction sa, su;
+	struct sigaction su;
 
-	memset(&sa, 0, sizeof sa);
 	memset(&su, 0, sizeof su);
-	sa.sa_sigaction = on_fault;
-	sa.sa_flags = SA_SIGINFO;
 	su.sa_handler = on_usr1;
-	if (sigemptyset(&sa.sa_mask) == -1 || sigemptyset(&su.sa_mask) == -1)
+	if (sigemptyset(&su.sa_mask) == -1)
 		return mod_fail(ctx, "sigemptyset", errno);
-	if (sigaction(SIGSEGV, &sa, &s->old_segv) == -1)
-		return mod_fail(ctx, "sigaction SIGSEGV", errno);
-	/* some systems raise SIGBUS for a protection fault on a mapping */
-	if (sigaction(SIGBUS, &sa, &s->old_bus) == -1) {
-		int err = errno;
-		(void)sigaction(SIGSEGV, &s->old_segv, NULL);
-		return mod_fail(ctx, "sigaction SIGBUS", err);
-	}
+	if (faultsig_install(ctx, on_fault, &s->old) < 0)
+		return -1;
 	if (sigaction(SIGUSR1, &su, &s->old_usr1) == -1) {
 		int err = errno;
-		(void)sigaction(SIGSEGV, &s->old_segv, NULL);
-		(void)sigaction(SIGBUS, &s->old_bus, NULL);
+		faultsig_restore(&s->old);
 		return mod_fail(ctx, "sigaction SIGUSR1", err);
 	}
 	return 0;
@@ -246,8 +238,7 @@ static void protfault_teardown(struct mod_ctx *ctx)
 
 	if (!s)
 		return;
-	(void)sigaction(SIGSEGV, &s->old_segv, NULL);
-	(void)sigaction(SIGBUS, &s->old_bus, NULL);
+	faultsig_restore(&s->old);
 	(void)sigaction(SIGUSR1, &s->old_usr1, NULL);
 	unmap_page(s);
 	free(s);

@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "module.h"
+#include "modules/lib/faultsig.h"
 
 #if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
 #define MAP_ANONYMOUS MAP_ANON
@@ -52,7 +53,7 @@ static volatile sig_atomic_t caught, handler_errno, armed;
 static sigjmp_buf escape;
 
 struct pf_state {
-	struct sigaction old_segv, old_bus;
+	struct faultsig old;
 	size_t populated;      /* pages 0..populated-1 have been written */
 };
 
@@ -82,25 +83,6 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 	caught = caught + 1;
 }
 
-static int install(struct mod_ctx *ctx, struct pf_state *s)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_sigaction = on_fault;
-	sa.sa_flags = SA_SIGINFO;
-	if (sigemptyset(&sa.sa_mask) == -1)
-		return mod_fail(ctx, "sigemptyset", errno);
-	if (sigaction(SIGSEGV, &sa, &s->old_segv) == -1)
-		return mod_fail(ctx, "sigaction SIGSEGV", errno);
-	/* some systems raise SIGBUS for a protection fault on a mapping */
-	if (sigaction(SIGBUS, &sa, &s->old_bus) == -1) {
-		int err = errno;
-		(void)sigaction(SIGSEGV, &s->old_segv, NULL);
-		return mod_fail(ctx, "sigaction SIGBUS", err);
-	}
-	return 0;
-}
 
 static int segvtrip_setup(struct mod_ctx *ctx)
 {
@@ -122,7 +104,7 @@ static int segvtrip_setup(struct mod_ctx *ctx)
 		free(s);
 		return -1;
 	}
-	if (install(ctx, s) < 0) {
+	if (faultsig_install(ctx, on_fault, &s->old) < 0) {
 		(void)munmap(p, pool_len);
 		free(s);
 		return -1;
@@ -191,8 +173,7 @@ static void segvtrip_teardown(struct mod_ctx *ctx)
 
 	if (!s)
 		return;
-	(void)sigaction(SIGSEGV, &s->old_segv, NULL);
-	(void)sigaction(SIGBUS, &s->old_bus, NULL);
+	faultsig_restore(&s->old);
 	(void)munmap(pool, pool_len);
 	pool = NULL;
 	free(s);
