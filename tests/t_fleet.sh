@@ -139,7 +139,9 @@ check "fleet timeout: exit 1" [ "$rc" -eq 1 ]
 # loaded machine can make either count its 2 s faster), it says so
 check "fleet timeout: reported" grep -Eq '^fleet: alpha: timed out after 2 s( \(stopped on the remote side\))?$' "$work/err"
 check "fleet timeout: no shell job chatter" sh -c '! grep -q "Terminated" "$1"' _ "$work/err"
-check "fleet timeout: in time (${took} s)" [ "$took" -le 10 ]
+# the run asked for would take many minutes: ended within a minute, it
+# was the timeout that ended it (ssh's start alone took 8 s under load)
+check "fleet timeout: ended by the timeout (${took} s)" [ "$took" -le 60 ]
 check "fleet timeout: no result file, no partial file" dir_is "$R3"
 check "fleet timeout: hosts clean (osbench stopped, remote dir removed)" hosts_clean
 check "fleet timeout: no local temp dir left" tmp_empty
