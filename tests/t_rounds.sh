@@ -128,6 +128,8 @@ check "rounds a sweep with --cpu: the row says same" by_name table \
 	'{ n++; if (f("placement") != "same") bad++ } END { exit !(n == 1 && !bad) }' "$work/out"
 check "rounds a pinned sweep of two threads uses about one CPU" \
 	by_name table 'f("table") == "scale" { if (f("cpu_pct") + 0 > 150) bad++; n++ } END { exit bad > 0 || n != 1 }' "$work/out"
+check "rounds a sweep level says the seconds its rounds took" \
+	by_name table 'f("table") == "scale" { if (!(f("seconds") ~ /^[0-9]+\.[0-9]+$/ && f("seconds") + 0 > 0)) bad++; n++ } END { exit bad > 0 || n != 1 }' "$work/out"
 run run -q --cpu 0 -f long null
 check "rounds --cpu alone means same" grep -qx "# placement: same" "$work/out"
 
