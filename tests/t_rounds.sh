@@ -219,6 +219,11 @@ fi
 check "rounds rerun check leaves nothing behind" tmp_empty
 run check -q --tolerance 1000 "$work/base.long"
 check "rounds rerun check: nothing slower, nothing measured again" sh -c '! grep -q "measured again" "$1"' _ "$work/out"
+# the figures measured now took time, and the report says how much
+run check -q -f junit "$work/impossible.long"
+check "rounds rerun check junit: the testcase's time is the seconds spent on it now" \
+	sh -c 'grep -q "<testcase classname=\"osbench.syscall\" name=\"null call\" time=\"[0-9]*\.[0-9][0-9][0-9]\">" "$1" &&
+		! grep -q " time=\"0.000\"" "$1"' _ "$work/out"
 
 # --- junit and json reports
 run check -f junit "$work/base.long" "$work/slow.long"
