@@ -88,6 +88,10 @@ struct measurement {
 	double cpu_pct;       /* user+sys over wall, 100 = one CPU busy */
 	int noisy;            /* cv_pct above NOISY_CV_PCT */
 	struct distortion distortion;
+	/* wall seconds spent measuring it: its rounds, each from its child's
+	   fork to its reaping, failed ones too (a sweep level's windows run
+	   inside them); with --runs, every run's */
+	double seconds;
 	enum placement placement;
 	double *samples;      /* every sample, in the order taken; owned */
 	struct tail tail;

@@ -102,6 +102,18 @@ else
 	echo "skip ab junit well formed: xmllint is not installed (Debian: libxml2-utils)"
 fi
 check "ab junit: a testcase per figure" [ "$(grep -c '<testcase ' "$work/out")" -eq 2 ]
+# time: what both sides' children took for the figure, never a claim of none
+check "ab junit: each testcase's time in seconds, the suite's their sum" awk '
+	function ms(line) { if (line !~ / time="[0-9]+\.[0-9][0-9][0-9]"/) { bad++; return 0 }
+		sub(/.* time="/, "", line); sub(/".*/, "", line); return int(line * 1000 + 0.5) }
+	/<testsuite / { suite = ms($0); cases = 0; next }
+	/<testcase / { t = ms($0); if (t <= 0) bad++; cases += t; n++ }
+	/<\/testsuite>/ { if (cases != suite) bad++ }
+	END { exit !(n == 2 && !bad) }' "$work/out"
+if command -v xmllint >/dev/null 2>&1; then
+	check "ab junit: valid against the JUnit schema" \
+		xmllint --noout --schema "$(cd "$(dirname "$0")" && pwd)/junit.xsd" "$work/out"
+fi
 
 # --- a side that is not osbench
 run ab -q "$OSBENCH" /bin/echo null

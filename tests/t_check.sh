@@ -226,6 +226,35 @@ check "check junit: a passing case carries its values" grep -qx \
 	'      <system-out>baseline 0.20 us, current 0.20 us, ratio 1.000, 95% interval 0.978 to 1.023, tolerance 10%, runs 3:3: ok</system-out>' "$work/out"
 check "check junit: no time claimed that the files do not carry" sh -c '! grep -q " time=" "$1"' _ "$work/out"
 
+# --- JUnit's time: the seconds the current file says each figure took
+# with_seconds IN OUT SECONDS...: IN with a seconds column, a cell a row
+with_seconds() {
+	src=$1 dst=$2
+	shift 2
+	awk -F'\t' -v s="$*" 'BEGIN { OFS = "\t"; split(s, v, " ") }
+		/^table\t/ { print $0, "seconds"; next }
+		/^#/ { print; next }
+		{ print $0, v[++k] }' "$src" >"$dst"
+}
+with_seconds base3.long base3s.long 9.001 9.002 9.003
+with_seconds cur3.long cur3s.long 2.345 1.5 0.25
+run check -f junit base3s.long cur3s.long
+check "check junit time: a testcase's is the current file's seconds" sh -c '
+	grep -qx "    <testcase classname=\"osbench.syscall\" name=\"null call\" time=\"2.345\">" "$1" &&
+	grep -qx "    <testcase classname=\"osbench.syscall\" name=\"stat\" time=\"1.500\">" "$1" &&
+	grep -qx "    <testcase classname=\"osbench.proc\" name=\"fork proc\" time=\"0.250\">" "$1"' _ "$work/out"
+check "check junit time: a suite's is the sum of its cases'" sh -c '
+	grep -q "<testsuite name=\"alpha syscall\" .* time=\"3.845\">\$" "$1" &&
+	grep -q "<testsuite name=\"alpha proc\" .* time=\"0.250\">\$" "$1"' _ "$work/out"
+with_seconds cur3.long cur3d.long 2.345 - 0.25
+run check -f junit base3s.long cur3d.long
+check "check junit time: a figure whose file says '-' has none, the suite the others'" sh -c '
+	grep -qx "    <testcase classname=\"osbench.syscall\" name=\"stat\">" "$1" &&
+	grep -q "<testsuite name=\"alpha syscall\" .* time=\"2.345\">\$" "$1"' _ "$work/out"
+run check -f junit base3s.long cur3.long
+check "check junit time: a current file without seconds gives none, whatever the baseline's" \
+	sh -c '[ "$(grep -c "<testcase " "$1")" -eq 3 ] && ! grep -q " time=" "$1"' _ "$work/out"
+
 # --- JUnit as CI systems read it: valid against the schema, whatever
 # the case; the summary reaches the job log when the report goes to -o
 top=$(cd "$fx/../.." && pwd)
@@ -245,6 +274,10 @@ if command -v xmllint >/dev/null 2>&1; then
 	valid "check junit --strict of unclear figures is valid against the JUnit schema"
 	run check -f junit setup-a.long setup-b.long
 	valid "check junit of differing setups is valid against the JUnit schema"
+	run check -f junit base3s.long cur3s.long
+	valid "check junit with times is valid against the JUnit schema"
+	run check -f junit base3s.long cur3d.long
+	valid "check junit with a time unknown is valid against the JUnit schema"
 	printf '<testsuites><testsuite name="x" tests="1"><testcase name="y" time="0"/></testsuite></testsuites>\n' >"$work/out"
 	valid "check junit schema: a time of 0 s is valid"
 	printf '<testsuites><testsuite name="x" tests="1"><testcase name="y" time="soon"/></testsuite></testsuites>\n' >"$work/out"
@@ -306,6 +339,10 @@ refused() { # NAME NEEDLE ARGS...
 }
 awk -F'\t' -v r="$(col base3.long runs)" 'BEGIN { OFS = "\t" } $1 == "syscall" && $2 == "stat" { $r = 2 } { print }' base3.long >badruns.long
 refused "runs and run values disagree" "'badruns.long' line 5: runs says 2, run_values_us has 3" check badruns.long cur3.long
+with_seconds cur3.long negsec.long 2.345 -1.5 0.25
+refused "a negative seconds cell" "'negsec.long' line 5: seconds: '-1.5' is negative" check base3.long negsec.long
+with_seconds cur3.long nansec.long 2.345 nan 0.25
+refused "a seconds cell that is nan" "'nansec.long' line 5: seconds: 'nan' is not a finite number" check base3.long nansec.long
 refused "--runs with two files" "check: --runs: it measures the current side" check --runs 3 base3.long cur3.long
 refused "--runs 0" "--runs: '0' is not a whole number from 1 to 20" run --runs 0 null
 refused "--runs 21" "--runs: '21' is not a whole number from 1 to 20" run --runs 21 null

@@ -5,7 +5,7 @@
 
 SYSCALL="Host${T}OS${T}Mhz${T}null call${T}null I/O${T}stat${T}open clos${T}slct TCP${T}sig inst${T}sig hndl"
 PROC="Host${T}OS${T}Mhz${T}fork proc${T}exec proc${T}sh proc"
-LONG="table${T}column${T}module${T}params${T}n${T}reps${T}median_us${T}min_us${T}max_us${T}cv_pct${T}ctxsw_vol_per_op${T}ctxsw_invol_per_op${T}cpu_pct${T}status${T}reason${T}unit${T}noisy${T}ci_lo_us${T}ci_hi_us${T}rounds${T}samples_us${T}placement${T}value_us${T}op_p50_us${T}op_p99_us${T}op_p999_us${T}op_max_us${T}stalls${T}op_batch${T}op_cdf_us${T}runs${T}run_values_us${T}wait_pct${T}steal_pct${T}throttled_pct${T}distorted"
+LONG="table${T}column${T}module${T}params${T}n${T}reps${T}median_us${T}min_us${T}max_us${T}cv_pct${T}ctxsw_vol_per_op${T}ctxsw_invol_per_op${T}cpu_pct${T}status${T}reason${T}unit${T}noisy${T}ci_lo_us${T}ci_hi_us${T}rounds${T}samples_us${T}placement${T}value_us${T}op_p50_us${T}op_p99_us${T}op_p999_us${T}op_max_us${T}stalls${T}op_batch${T}op_cdf_us${T}runs${T}run_values_us${T}wait_pct${T}steal_pct${T}throttled_pct${T}distorted${T}seconds"
 
 # --- informational commands
 run --version
@@ -47,6 +47,9 @@ check "cli long rows are ok with numbers, a cell under every header" by_name tab
 	BEGIN { nh = '"$(printf '%s' "$LONG" | awk -F'\t' '{ print NF }')"' }
 	f("table") == "syscall" || f("table") == "proc" { n++; if (f("status") != "ok" || f("median_us") + 0 <= 0 || NF != nh) bad++ }
 	END { exit !(n == 2 && !bad) }' "$work/out"
+check "cli long: every figure says the seconds it took, a positive number" by_name table '
+	f("table") == "syscall" || f("table") == "proc" { n++; if (f("seconds") !~ /^[0-9]+\.[0-9]+$/ || f("seconds") + 0 <= 0) bad++ }
+	END { exit !(n == 2 && !bad) }' "$work/out"
 run run --quick --format json stat
 if command -v python3 >/dev/null 2>&1; then
 	check "cli json parses" python3 -m json.tool "$work/out" >/dev/null
@@ -56,6 +59,11 @@ d = json.load(open(sys.argv[1]))
 r = d["results"][0]
 assert d["host"]["cpus"] >= 1 and d["host"]["mhz_source"] in ("measured", "os", "unknown")
 assert r["module"] == "stat" and r["status"] == "ok" and r["median"] > 0
+' "$work/out"
+	check "cli json: the seconds the figure took, a positive number" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+assert isinstance(r["seconds"], float) and r["seconds"] > 0, r
 ' "$work/out"
 else
 	skip "cli json parses: python3 not installed"

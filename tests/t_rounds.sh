@@ -128,6 +128,8 @@ check "rounds a sweep with --cpu: the row says same" by_name table \
 	'{ n++; if (f("placement") != "same") bad++ } END { exit !(n == 1 && !bad) }' "$work/out"
 check "rounds a pinned sweep of two threads uses about one CPU" \
 	by_name table 'f("table") == "scale" { if (f("cpu_pct") + 0 > 150) bad++; n++ } END { exit bad > 0 || n != 1 }' "$work/out"
+check "rounds a sweep level says the seconds its rounds took" \
+	by_name table 'f("table") == "scale" { if (!(f("seconds") ~ /^[0-9]+\.[0-9]+$/ && f("seconds") + 0 > 0)) bad++; n++ } END { exit bad > 0 || n != 1 }' "$work/out"
 run run -q --cpu 0 -f long null
 check "rounds --cpu alone means same" grep -qx "# placement: same" "$work/out"
 
@@ -217,6 +219,11 @@ fi
 check "rounds rerun check leaves nothing behind" tmp_empty
 run check -q --tolerance 1000 "$work/base.long"
 check "rounds rerun check: nothing slower, nothing measured again" sh -c '! grep -q "measured again" "$1"' _ "$work/out"
+# the figures measured now took time, and the report says how much
+run check -q -f junit "$work/impossible.long"
+check "rounds rerun check junit: the testcase's time is the seconds spent on it now" \
+	sh -c 'grep -q "<testcase classname=\"osbench.syscall\" name=\"null call\" time=\"[0-9]*\.[0-9][0-9][0-9]\">" "$1" &&
+		! grep -q " time=\"0.000\"" "$1"' _ "$work/out"
 
 # --- junit and json reports
 run check -f junit "$work/base.long" "$work/slow.long"

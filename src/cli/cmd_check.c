@@ -202,6 +202,14 @@ static void confirm_note(struct check_row *r, enum verdict first)
 		 verdict_names[r->v], why[0] ? ": " : "", (int)(sizeof r->note / 2), why);
 }
 
+/* Seconds spent on one figure in two measurements; -1 when neither says. */
+static double both_seconds(double first, double again)
+{
+	if (first < 0)
+		return again;
+	return again < 0 ? first : first + again;
+}
+
 /* The figures that look slower or faster, measured again on their own;
  * each keeps its verdict only if the second measurement says the same,
  * else it is unclear, and its row shows the second measurement. */
@@ -236,6 +244,8 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	for (size_t j = 0; j < k; j++) {
 		re[j] = (struct check_row){ .b = rows[idx[j]].b, .confirmed = 1, .same_as = -1 };
 		re[j].c = check_current_of(re[j].b, again, *nagain, &re[j].cur_file);
+		/* the second look is part of what the figure cost */
+		re[j].seconds = both_seconds(rows[idx[j]].seconds, re[j].c ? re[j].c->seconds : -1);
 	}
 	if ((rc = check_judge(base, re, k, o)) < 0)
 		goto out;
@@ -258,6 +268,7 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 			rows[i].have_ratio = first->have_ratio;
 			rows[i].p_adj = first->p_adj;
 			rows[i].v = first->v;
+			rows[i].seconds = first->seconds;
 			rows[i].confirmed = 1;
 		}
 out:

@@ -370,9 +370,9 @@ static int to_bandwidth(double *v, int n, double bytes_per_op)
 
 /* A side's round into its outcome; -1 when interrupted.  A calibration
  * round (q->n 0) keeps only the counts. */
-static int side_round(const struct ab_side *side, const struct subject *s,
-		      const struct ab_request *q, const struct run_opts *o,
-		      struct ab_outcome *out, uint64_t *n, uint64_t *base_n)
+static int take_side_round(const struct ab_side *side, const struct subject *s,
+			   const struct ab_request *q, const struct run_opts *o,
+			   struct ab_outcome *out, uint64_t *n, uint64_t *base_n)
 {
 	static struct ab_reply r;
 	double sorted[CHILD_MAX_SAMPLES], value;
@@ -429,6 +429,18 @@ static int side_round(const struct ab_side *side, const struct subject *s,
 	    append(&out->round_values, &out->nrounds, &out->rcap, &value, 1) < 0)
 		side_fail(out, "realloc: out of memory");
 	return 0;
+}
+
+/* The same, and the wall time it took, whatever its outcome. */
+static int side_round(const struct ab_side *side, const struct subject *s,
+		      const struct ab_request *q, const struct run_opts *o,
+		      struct ab_outcome *out, uint64_t *n, uint64_t *base_n)
+{
+	double t0 = clock_ns();
+	int rc = take_side_round(side, s, q, o, out, n, base_n);
+
+	out->seconds += (clock_ns() - t0) / 1e9;
+	return rc;
 }
 
 /* Both sides' children for one round of one figure, in a random order;

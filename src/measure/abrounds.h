@@ -37,6 +37,7 @@ struct ab_outcome {
 	size_t nrounds, rcap;
 	double value;         /* the median of every sample */
 	uint64_t n;           /* ops in one sample (A's calibration) */
+	double seconds;       /* wall time of its children, A's calibration too */
 	struct distort_acc distort; /* what took the CPU from its rounds */
 	struct distortion distortion; /* and the verdict on it, at the end */
 };

@@ -122,12 +122,24 @@ static void merge_distortion(const struct measurement *run, int nruns, struct di
 			 run[first].distortion.reason);
 }
 
+/* Every run took its time, whether or not it gave a figure. */
+static double total_seconds(const struct measurement *run, int nruns)
+{
+	double sum = 0;
+
+	for (int r = 0; r < nruns; r++)
+		sum += run[r].seconds;
+	return sum;
+}
+
 int runs_merge(struct measurement *run, int nruns, struct measurement *out, double *values)
 {
 	int bad = first_not_ok(run, nruns), mid;
+	double seconds = total_seconds(run, nruns);
 
 	if (bad >= 0) {
 		*out = run[bad];
+		out->seconds = seconds;
 		run[bad].samples = NULL;
 		release_all(run, nruns);
 		return 0;
@@ -137,6 +149,7 @@ int runs_merge(struct measurement *run, int nruns, struct measurement *out, doub
 	mid = median_run(values, nruns);
 	*out = run[mid];
 	out->samples = NULL;
+	out->seconds = seconds;
 	out->value = median_of(values, nruns);
 	out->rounds = out->vcsw_per_op = out->ivcsw_per_op = out->cpu_pct = 0;
 	for (int r = 0; r < nruns; r++) {

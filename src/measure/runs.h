@@ -7,10 +7,10 @@
 
 /* Merge run[0..nruns-1] (nruns >= 1) of one figure into *out and each
  * run's figure into values[0..nruns-1].  The figure is the median of the
- * runs' figures; the samples, rounds and reps are all the runs' together;
- * a run that failed makes the whole figure fail with its reason.  The
- * runs' samples are released (out owns its own).  -1 when out of memory
- * (out is then a fail saying so). */
+ * runs' figures; the samples, rounds, reps and seconds are all the runs'
+ * together; a run that failed makes the whole figure fail with its reason
+ * (and every run's seconds).  The runs' samples are released (out owns
+ * its own).  -1 when out of memory (out is then a fail saying so). */
 #define RUNS_MERGE_MAX 64
 
 int runs_merge(struct measurement *run, int nruns, struct measurement *out, double *values);

@@ -360,6 +360,18 @@ static void xml_property(FILE *out, const char *name, const char *value)
 	fputs("\"/>\n", out);
 }
 
+/* A figure's time in whole milliseconds, both sides' children: a suite's
+ * time is the sum of those its cases show. */
+static long long junit_ms(const struct ab_row *r)
+{
+	return llround((r->f->side[0].seconds + r->f->side[1].seconds) * 1000);
+}
+
+static void junit_time(FILE *out, long long ms)
+{
+	fprintf(out, " time=\"%lld.%03lld\"", ms / 1000, ms % 1000);
+}
+
 static void junit_case(FILE *out, const struct ab_context *c, const struct ab_row *r)
 {
 	char a[32], b[32], q[32], lo[32], hi[32], p[32], tol[32], msg[600];
@@ -369,7 +381,9 @@ static void junit_case(FILE *out, const struct ab_context *c, const struct ab_ro
 	xml_text(out, r->rec->table);
 	fputs("\" name=\"", out);
 	xml_text(out, r->rec->column);
-	fputs("\" time=\"0\">\n      <properties>\n", out);
+	fputc('"', out);
+	junit_time(out, junit_ms(r));
+	fputs(">\n      <properties>\n", out);
 	xml_property(out, "A", side_text(&r->f->side[0], a, sizeof a));
 	xml_property(out, "B", side_text(&r->f->side[1], b, sizeof b));
 	xml_property(out, "unit", r->rec->unit);
@@ -407,6 +421,7 @@ static void report_junit(FILE *out, const struct ab_context *c, const struct ab_
 		t->n[AB_SLOWER] + t->n[AB_FAIL]);
 	for (size_t i = 0; i < n; i++) {
 		int tests = 0, failures = 0, seen = 0;
+		long long ms = 0;
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = strcmp(rows[j].rec->table, rows[i].rec->table) == 0;
 		if (seen)
@@ -415,11 +430,14 @@ static void report_junit(FILE *out, const struct ab_context *c, const struct ab_
 			if (strcmp(rows[j].rec->table, rows[i].rec->table) == 0) {
 				tests++;
 				failures += is_failure(rows[j].v);
+				ms += junit_ms(&rows[j]);
 			}
 		fputs("  <testsuite name=\"", out);
 		xml_text(out, rows[i].rec->table);
-		fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\">\n", tests,
+		fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\"", tests,
 			failures);
+		junit_time(out, ms);
+		fputs(">\n", out);
 		for (size_t j = i; j < n; j++)
 			if (strcmp(rows[j].rec->table, rows[i].rec->table) == 0)
 				junit_case(out, c, &rows[j]);

@@ -52,6 +52,7 @@ size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
 		}
 		rows[n] = (struct check_row){ .b = b, .same_as = -1, .p_adj = -1 };
 		rows[n].c = check_current_of(b, cur, ncur, &rows[n].cur_file);
+		rows[n].seconds = rows[n].c ? rows[n].c->seconds : -1;
 		for (size_t i = 0; i < n && rows[n].same_as < 0; i++)
 			if (rows[i].same_as < 0 && same_figure(rows[i].b, b))
 				rows[n].same_as = (long)i;
@@ -569,6 +570,18 @@ static const char *with_unit(const char *text, const char *unit, char *buf, size
 	return buf;
 }
 
+/* A time in whole milliseconds, as the report shows it: a suite's time is
+ * the sum of those its cases show. */
+static long long junit_ms(double seconds)
+{
+	return llround(seconds * 1000);
+}
+
+static void junit_time(FILE *out, long long ms)
+{
+	fprintf(out, " time=\"%lld.%03lld\"", ms / 1000, ms % 1000);
+}
+
 static void junit_case(FILE *out, const struct check_report_in *in, const struct check_row *r)
 {
 	char bb[64], cb[64], rb[32], lb[32], hb[32], tb[32], nb[32], msg[1024], bu[80], cu[80];
@@ -583,7 +596,12 @@ static void junit_case(FILE *out, const struct check_report_in *in, const struct
 	xml_text(out, r->b->table);
 	fputs("\" name=\"", out);
 	xml_text(out, r->b->column);
-	fputs("\">\n      <properties>\n", out);
+	fputc('"', out);
+	/* a file that does not say how long its figure took gets no time
+	   rather than a claim of none */
+	if (r->seconds >= 0)
+		junit_time(out, junit_ms(r->seconds));
+	fputs(">\n      <properties>\n", out);
 	xml_property(out, "baseline", base);
 	xml_property(out, "current", cur);
 	xml_property(out, "unit", r->b->unit);
@@ -652,7 +670,8 @@ static void report_junit(FILE *out, const struct check_report_in *in,
 	fprintf(out, "<testsuites name=\"osbench check\" tests=\"%d\" failures=\"%d\">\n", t->figures,
 		failures);
 	for (size_t i = 0; i < n; i++) {
-		int tests = 0, fails = 0, seen = 0;
+		int tests = 0, fails = 0, seen = 0, timed = 0;
+		long long ms = 0;
 		if (rows[i].same_as >= 0)
 			continue;
 		for (size_t k = 0; k < i && !seen; k++)
@@ -663,13 +682,20 @@ static void report_junit(FILE *out, const struct check_report_in *in,
 			if (rows[k].same_as < 0 && strcmp(rows[k].b->table, rows[i].b->table) == 0) {
 				tests++;
 				fails += is_failure(&rows[k], in->opts->strict);
+				if (rows[k].seconds >= 0) {
+					ms += junit_ms(rows[k].seconds);
+					timed++;
+				}
 			}
 		fputs("  <testsuite name=\"", out);
 		xml_text(out, in->host);
 		fputc(' ', out);
 		xml_text(out, rows[i].b->table);
-		fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\">\n", tests,
+		fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\"", tests,
 			fails);
+		if (timed)
+			junit_time(out, ms);
+		fputs(">\n", out);
 		junit_setup(out, in);
 		for (size_t k = i; k < n; k++)
 			if (rows[k].same_as < 0 && strcmp(rows[k].b->table, rows[i].b->table) == 0)

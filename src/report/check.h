@@ -34,6 +34,8 @@ struct check_row {
 	enum verdict v;
 	char note[320];       /* why unclear, whose spread, measured again; "" */
 	int confirmed;        /* measured again in rerun mode */
+	double seconds;       /* spent measuring the current figure, a second
+	                         look included; -1 when its file does not say */
 	long same_as;         /* the row this figure repeats under another table, -1 */
 };
 

@@ -23,6 +23,7 @@ static void copy_figure(struct rfigure *g, const struct record *r, size_t pool_o
 	snprintf(g->reason, sizeof g->reason, "%s", m->reason);
 	snprintf(g->distorted, sizeof g->distorted, "%s", m->distortion.reason);
 	g->status = m->status;
+	g->seconds = m->seconds;
 	g->table_order = table_order;
 	g->column_order = column_order;
 	if (!ok)

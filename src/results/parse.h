@@ -16,6 +16,7 @@
 #define MAX_NUMBER_TEXT 64             /* "%.6g" needs far less */
 #define FIGURE_MIN 1e-9                /* the smallest and largest figure */
 #define FIGURE_MAX 1e15
+#define SECONDS_MAX 1e9                /* a figure's time: some thirty years */
 
 /* A piece of the input: never NUL-terminated, always bounded. */
 struct span {
@@ -76,10 +77,10 @@ int check_stat_cell(struct parser *ps, int line, struct span s, const char *what
  * its interval, and the interval must hold the median. */
 enum tail_value { TV_P50, TV_P99, TV_P999, TV_MAX, TV_STALLS, TV_BATCH, TV_COUNT };
 struct extras {
-	double value, ci_lo, ci_hi, rounds, runs;
+	double value, ci_lo, ci_hi, rounds, runs, seconds;
 	size_t first, count;
 	size_t run_first, run_count;
-	int have_value, have_ci, have_rounds, have_runs;
+	int have_value, have_ci, have_rounds, have_runs, have_seconds;
 	char reason[256];
 	char distorted[192];  /* the distorted column's reason, "" for no */
 	char placement[8];

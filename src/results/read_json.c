@@ -104,6 +104,14 @@ static int number_member(struct json *j, const char *key, int *have, double *out
 	return jvalue(j, key, out);
 }
 
+/* A number that may be null: unknown, as if the key were not there. */
+static int nullable_member(struct json *j, const char *key, int *have, double *out)
+{
+	if (jpeek(j) == 'n')
+		return jskip(j);
+	return number_member(j, key, have, out);
+}
+
 /* A tail value: into x.tail[which]. */
 static int tail_member(struct json *j, const char *key, struct jrec *r, enum tail_value which)
 {
@@ -149,6 +157,7 @@ static int record_member(struct json *j, const char *key, void *ctx)
 		return list_member(j, key, r->ps, &r->x.run_first, &r->x.run_count);
 	case F_REASON: return jtext(j, key, r->x.reason, sizeof r->x.reason);
 	case F_DISTORTED: return jtext(j, key, r->x.distorted, sizeof r->x.distorted);
+	case F_SECONDS: return nullable_member(j, key, &r->x.have_seconds, &r->x.seconds);
 	default:
 		/* the other statistics must be numbers; anything else is skipped */
 		if (f >= 0 && schema_fields[f].kind == FK_STAT)

@@ -527,6 +527,7 @@ static int long_extras(struct parser *ps, const struct text *t, const struct spa
 	const struct span *lo = long_cell(t, v, F_CI_LO), *hi = long_cell(t, v, F_CI_HI);
 	const struct span *rounds = long_cell(t, v, F_ROUNDS), *smp = long_cell(t, v, F_SAMPLES);
 	const struct span *place = long_cell(t, v, F_PLACEMENT), *value = long_cell(t, v, F_VALUE);
+	const struct span *secs = long_cell(t, v, F_SECONDS);
 	int line = ps->lineno;
 
 	if ((lo != NULL) != (hi != NULL))
@@ -534,13 +535,15 @@ static int long_extras(struct parser *ps, const struct text *t, const struct spa
 	x.have_ci = lo != NULL;
 	x.have_rounds = rounds != NULL;
 	x.have_value = value != NULL;
+	x.have_seconds = secs != NULL;
 	if ((value && parse_number(ps, line, *value, schema_fields[F_VALUE].long_name, &x.value) < 0) ||
 	    (lo && (parse_number(ps, line, *lo, schema_fields[F_CI_LO].long_name, &x.ci_lo) < 0 ||
 		    parse_number(ps, line, *hi, schema_fields[F_CI_HI].long_name, &x.ci_hi) < 0)) ||
 	    (rounds && parse_number(ps, line, *rounds, schema_fields[F_ROUNDS].long_name, &x.rounds) < 0) ||
 	    (smp && sample_list(ps, line, *smp, schema_fields[F_SAMPLES].long_name, &x.first,
 				&x.count) < 0) ||
-	    (place && placement_word(ps, line, *place, x.placement, sizeof x.placement) < 0))
+	    (place && placement_word(ps, line, *place, x.placement, sizeof x.placement) < 0) ||
+	    (secs && parse_number(ps, line, *secs, schema_fields[F_SECONDS].long_name, &x.seconds) < 0))
 		return -1;
 	if (long_tail(ps, t, v, &x) < 0 || long_runs(ps, t, v, &x) < 0)
 		return -1;

@@ -39,6 +39,9 @@ struct rfigure {
 	/* why the run says the figure was distorted (something took its
 	   CPU away); "" when it was not, or the file does not say */
 	char distorted[192];
+	/* wall seconds spent measuring it (every run's, failed rounds
+	   too); -1 when the file does not say */
+	double seconds;
 	/* the tail of single ops, from files written since it is taken;
 	   have 0 when the file does not give it */
 	struct {

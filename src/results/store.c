@@ -139,6 +139,9 @@ int attach_extras(struct parser *ps, int line, const struct extras *x)
 		return fail_at(ps, line, "figure outside its confidence interval");
 	if (x->have_rounds && (x->rounds < 1 || x->rounds > 1e6 || x->rounds != (int)x->rounds))
 		return fail_at(ps, line, "rounds: not a whole number from 1");
+	if (x->have_seconds && x->seconds > SECONDS_MAX)
+		return fail_at(ps, line, "seconds: %g is longer than a run takes (%g at most)",
+			       x->seconds, SECONDS_MAX);
 	g->ci_lo = x->have_ci ? x->ci_lo : 0;
 	g->ci_hi = x->have_ci ? x->ci_hi : 0;
 	g->rounds = x->have_rounds ? (int)x->rounds : 0;
@@ -147,6 +150,7 @@ int attach_extras(struct parser *ps, int line, const struct extras *x)
 	snprintf(g->placement, sizeof g->placement, "%s", x->placement);
 	snprintf(g->reason, sizeof g->reason, "%s", x->reason);
 	snprintf(g->distorted, sizeof g->distorted, "%s", x->distorted);
+	g->seconds = x->have_seconds ? x->seconds : -1;
 	if (attach_runs(ps, line, x, g) < 0)
 		return -1;
 	return attach_tail(ps, line, x, g);
@@ -221,7 +225,7 @@ static int grow(struct parser *ps, int line)
 int add_figure(struct parser *ps, int line, const struct figdesc *d, enum status st,
 		      double v)
 {
-	struct rfigure g = { .status = st, .value = st == ST_OK ? v : 0 };
+	struct rfigure g = { .status = st, .value = st == ST_OK ? v : 0, .seconds = -1 };
 
 	/* the one rule for a figure's value, whatever the format: what a
 	   measurement can give, so that ratios and cells stay finite and

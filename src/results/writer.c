@@ -113,6 +113,9 @@ int record_has(const struct record *r, enum field fld, int json)
 	case F_NOISY:
 		/* long has always said how many ops and samples were taken */
 		return ok || !json;
+	case F_SECONDS:
+		/* a figure that failed took its time too */
+		return 1;
 	default:
 		if (schema_fields[fld].kind == FK_TAIL)
 			return ok && r->m.tail.nops > 0;
@@ -208,6 +211,7 @@ void record_value(FILE *f, const struct record *r, enum field fld, int json)
 		clean_reason(m->distortion.reason, reason, sizeof reason);
 		text_value(f, json ? m->distortion.reason : reason, "no", json);
 		break;
+	case F_SECONDS: fprintf(f, "%.3f", m->seconds); break;
 	case F_RUN_VALUES:
 		if (r->runs)
 			number_list(f, r->run_values, r->runs, json);

@@ -78,6 +78,7 @@ static void test_unsupported(void)
 	CHECK("harness an unsupported module is '-' with its reason",
 	      rc == 0 && m.status == ST_NA && strcmp(m.reason, "no such facility on this system") == 0);
 	CHECK("harness an unsupported module gets no round", m.rounds == 0 && m.reps == 0);
+	CHECK("harness an unsupported module took no time", m.seconds == 0);
 	measurement_release(&m);
 }
 

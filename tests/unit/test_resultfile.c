@@ -164,6 +164,71 @@ static void json_format(void)
 	rfile_free(&f);
 }
 
+/* The seconds a figure took: read where the file says, -1 where it does
+ * not (older files, a "-" cell, a json null), refused when no time. */
+#define SECONDS_HEAD                                                                   \
+	"# osbench 0.2.0\n# host: alpha\n"                                                \
+	"table\tcolumn\tmodule\tparams\tmedian_us\tstatus\treason\tunit\tseconds\n"
+#define SECONDS_JSON(v)                                                                \
+	"{\"osbench\": \"0.2.0\", \"results\": [{\"table\": \"syscall\", "               \
+	"\"column\": \"stat\", \"status\": \"ok\", \"median\": 1.5, \"seconds\": " v "}]}\n"
+
+static void seconds_column(void)
+{
+	struct rfile f;
+	int rc = parse(SECONDS_HEAD "syscall\tnull call\tnull\t-\t0.2\tok\t-\tus\t2.345\n"
+				    "syscall\tstat\tstat\t-\t-\tfail\tEACCES\tus\t0.500\n"
+				    "syscall\tsig hndl\tsighndl\t-\t-\tna\tno\tus\t-\n"
+				    "# end: 3 figures\n",
+		       &f);
+
+	CHECK("rfile seconds: long with the column parses", rc == 0);
+	if (rc == 0) {
+		CHECK("rfile seconds: an ok figure's", f.nfigs == 3 && f.figs[0].seconds == 2.345);
+		CHECK("rfile seconds: a failed figure took its time too", f.figs[1].seconds == 0.5);
+		CHECK("rfile seconds: '-' is unknown", f.figs[2].seconds == -1);
+		rfile_free(&f);
+	}
+	rc = parse(LONG_DOC, &f);
+	CHECK("rfile seconds: a long file without the column reads, unknown",
+	      rc == 0 && f.nfigs == 2 && f.figs[0].seconds == -1 && f.figs[1].seconds == -1);
+	if (rc == 0)
+		rfile_free(&f);
+	rc = parse(TABLE_DOC, &f);
+	CHECK("rfile seconds: a table file's are unknown", rc == 0 && f.figs[0].seconds == -1);
+	if (rc == 0)
+		rfile_free(&f);
+	rc = parse(SECONDS_JSON("12.5"), &f);
+	CHECK("rfile seconds: json", rc == 0 && f.figs[0].seconds == 12.5);
+	if (rc == 0)
+		rfile_free(&f);
+	rc = parse(SECONDS_JSON("null"), &f);
+	CHECK("rfile seconds: json null is unknown", rc == 0 && f.figs[0].seconds == -1);
+	if (rc == 0)
+		rfile_free(&f);
+	rc = parse(JSON_DOC, &f);
+	CHECK("rfile seconds: json without them, unknown", rc == 0 && f.figs[0].seconds == -1);
+	if (rc == 0)
+		rfile_free(&f);
+
+	CHECK("rfile seconds: negative refused",
+	      refused(SECONDS_HEAD "syscall\tstat\tstat\t-\t1.5\tok\t-\tus\t-0.5\n",
+		      "'t.tsv' line 4: seconds: '-0.5' is negative"));
+	CHECK("rfile seconds: nan refused",
+	      refused(SECONDS_HEAD "syscall\tstat\tstat\t-\t1.5\tok\t-\tus\tnan\n",
+		      "'t.tsv' line 4: seconds: 'nan' is not a finite number"));
+	CHECK("rfile seconds: inf refused",
+	      refused(SECONDS_HEAD "syscall\tstat\tstat\t-\t1.5\tok\t-\tus\tinf\n",
+		      "'t.tsv' line 4: seconds: 'inf' is not a finite number"));
+	CHECK("rfile seconds: longer than any run refused",
+	      refused(SECONDS_HEAD "syscall\tstat\tstat\t-\t1.5\tok\t-\tus\t2e9\n",
+		      "'t.tsv' line 4: seconds: 2e+09 is longer than a run takes (1e+09 at most)"));
+	CHECK("rfile seconds: json negative refused",
+	      refused(SECONDS_JSON("-1"), "'t.tsv' line 1: 'seconds' is negative"));
+	CHECK("rfile seconds: json text refused",
+	      refused(SECONDS_JSON("\"soon\""), "'t.tsv' line 1: 'seconds' is not a JSON number"));
+}
+
 static void accepted_variants(void)
 {
 	struct rfile f;
@@ -352,6 +417,7 @@ UNIT_TEST(test_resultfile)
 	scale_table();
 	long_format();
 	json_format();
+	seconds_column();
 	accepted_variants();
 	refusals();
 	CHECK("rfile every prefix of a table file", prefixes_sane(TABLE_DOC));

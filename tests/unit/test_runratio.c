@@ -154,9 +154,9 @@ static void merged_runs(void)
 {
 	double s0[2] = { 1, 3 }, s1[2] = { 5, 7 }, s2[2] = { 2, 4 }, values[3];
 	struct measurement run[3] = {
-		{ .status = ST_OK, .value = 2, .reps = 2, .rounds = 1, .n = 10 },
-		{ .status = ST_OK, .value = 6, .reps = 2, .rounds = 1, .n = 20 },
-		{ .status = ST_OK, .value = 3, .reps = 2, .rounds = 1, .n = 30 },
+		{ .status = ST_OK, .value = 2, .reps = 2, .rounds = 1, .n = 10, .seconds = 1.5 },
+		{ .status = ST_OK, .value = 6, .reps = 2, .rounds = 1, .n = 20, .seconds = 2.25 },
+		{ .status = ST_OK, .value = 3, .reps = 2, .rounds = 1, .n = 30, .seconds = 0.25 },
 	}, out;
 
 	run[0].samples = malloc(sizeof s0);
@@ -176,9 +176,19 @@ static void merged_runs(void)
 	CHECK("merge runs: all samples, in order", out.reps == 6 && out.samples &&
 							  out.samples[2] == 5 && out.samples[5] == 4);
 	CHECK("merge runs: rounds add up, n of the median run", out.rounds == 3 && out.n == 30);
+	CHECK("merge runs: every run's seconds add up", out.seconds == 4.0);
 	CHECK("merge runs: the interval holds the figure", out.ci_lo <= 3 && out.ci_hi >= 3);
 	CHECK("merge runs: the runs' samples released",
 	      !run[0].samples && !run[1].samples && !run[2].samples);
+	measurement_release(&out);
+
+	/* a run that failed took its time like the others */
+	struct measurement failed[2] = {
+		{ .status = ST_OK, .value = 2, .seconds = 1.5 },
+		{ .status = ST_FAIL, .reason = "crashed", .seconds = 0.5 },
+	};
+	CHECK("merge runs with a failed run: a fail, every run's seconds",
+	      runs_merge(failed, 2, &out, values) == 0 && out.status == ST_FAIL && out.seconds == 2.0);
 	measurement_release(&out);
 }
 
