@@ -8,25 +8,28 @@
 # cell fail with a reason.  A call the harness makes for every module is
 # denied under one module only: the path it fails on is the harness's.
 #
-# Bounded: the modules' calls are listed side by side; then each call is
-# denied once for all the modules that make it (one run, their figures
-# told apart in the long format), and those runs are dealt among a few
-# pid namespaces side by side, each with its own bystander and TMPDIR.
-# A run that breaks what its modules share (the bystander, the exit
-# status, what is left behind) is run again module by module, so that
-# the verdict names the module.
+# Bounded (a few seconds on two CPUs): every run is one round of 1 ms
+# samples, in which a figure makes all its calls (calibration, warm-up,
+# samples, tail); the modules' calls are listed side by side; then each
+# call is denied once for all the modules that make it (one run, their
+# figures told apart in the long format), and those runs are dealt among
+# a few pid namespaces side by side, each with its own bystander and
+# TMPDIR, each held to a CPU (see in_namespace).  A run that breaks what
+# its modules share (the bystander, the exit status, what is left behind)
+# is run again module by module, so that the verdict names the module.
 . "$(dirname "$0")/lib.sh"
 src=$(cd "$(dirname "$0")/../src" && pwd)
 
 # every pid reaches kill(), killpg() and waitpid() through src/sys/pid.h,
-# which refuses 0, -1 and negative ids: no other file calls them
-raw=
-for f in $(find "$src" -name '*.[ch]' ! -path '*/sys/pid.h'); do
-	# the code without its comments and strings
-	hits=$(cc -fpreprocessed -dD -E -P "$f" 2>/dev/null | sed 's/"[^"]*"//g' |
-		grep -nE '(^|[^_[:alnum:]])(kill|killpg|waitpid|wait)[[:space:]]*\(')
-	[ -n "$hits" ] && raw="$raw ${f#"$src"/}: $hits"
-done
+# which refuses 0, -1 and negative ids: no other file calls them.  The
+# code without its comments and strings, every file through one compiler
+# process, each after a line naming it
+raw=$(find "$src" -name '*.[ch]' ! -path '*/sys/pid.h' -exec awk -v src="$src/" '
+	FNR == 1 { print ""; print "@@file " substr(FILENAME, length(src) + 1) }
+	{ print }' {} + | cc -fpreprocessed -dD -E -P -x c - 2>/dev/null | sed 's/"[^"]*"//g' |
+	awk '$1 == "@@file" { f = $2; n = 0; next }
+	{ n++ }
+	/(^|[^_A-Za-z0-9])(kill|killpg|waitpid|wait)[ \t]*\(/ { printf " %s: %d:%s", f, n, $0 }')
 check "bystander: kill, killpg and waitpid only through sys/pid.h" [ -z "$raw" ]
 [ -n "$raw" ] && echo "$raw" | sed 's/^/# /'
 
@@ -49,13 +52,72 @@ case ${SANITIZE:-} in
 esac
 
 plan="$work/plan"
-: >"$plan"
+# the CPUs this process may run on, one a line
+cpus=$(awk '/^Cpus_allowed_list:/ {
+	n = split($2, r, ",")
+	for (i = 1; i <= n; i++) {
+		if (split(r[i], b, "-") == 1) b[2] = b[1]
+		for (c = b[1]; c <= b[2]; c++) print c
+	} }' /proc/self/status 2>/dev/null)
+[ -n "$cpus" ] || cpus=0
+ncpus=$(echo "$cpus" | wc -l)
 # side by side: twice the cpus (the runs wait as much as they compute)
-jobs=$(($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) * 2))
+jobs=$((ncpus * 2))
 [ "$jobs" -lt 2 ] && jobs=2
 [ "$jobs" -gt 8 ] && jobs=8
-calls() { # STRACE-SUMMARY: "name count" per call, sorted by name
-	awk 'NR > 2 && $NF ~ /^[a-z_0-9]+$/ && $NF != "total" { print $NF, $4 }' "$1" | sort
+# in_namespace J PREFIX SCRIPT: sh SCRIPT in a pid and mount namespace of
+# its own, with directories of its own for $WORK (PREFIX.J.work) and
+# TMPDIR (PREFIX.J.tmp), on the J-th worker's CPU: osbench measures on
+# the first CPU no other osbench has taken, and in its namespace it sees
+# none, so that unheld every worker would measure on the same CPU
+in_namespace() {
+	_cpu=$(echo "$cpus" | sed -n "$(($1 % ncpus + 1))p")
+	mkdir "$2.$1.work" "$2.$1.tmp"
+	set -- env WORK="$2.$1.work" TMPDIR="$2.$1.tmp" \
+		unshare -pf --mount-proc sh "$work/small_cache.sh" sh "$3"
+	if command -v taskset >/dev/null 2>&1; then
+		taskset -c "$_cpu" "$@"
+	else
+		"$@"
+	fi
+}
+# The memory modules stream through a buffer twice the largest cache
+# cpu0's sysfs entry tells of (sysconf's answer where it tells none,
+# which on a virtual machine can be its host's whole L3): up to 512 MB,
+# written at every setup, seconds of every run they are in.  In the
+# namespace's own mounts, sysfs tells of an 8 MB cache: 32 MB buffers
+# (their least), the same calls.
+cat >"$work/small_cache.sh" <<'EOF'
+d=/sys/devices/system/cpu/cpu0
+[ -d "$d/cache" ] && d=$d/cache
+if mount -t tmpfs none "$d" 2>/dev/null; then
+	i=/sys/devices/system/cpu/cpu0/cache/index0
+	mkdir -p "$i" && echo Unified >"$i/type" && echo 3 >"$i/level" && echo 8192K >"$i/size"
+fi
+exec "$@"
+EOF
+# deal PREFIX: lines "WEIGHT WHAT..." on stdin, heaviest first, each to
+# the worker with the least weight so far: its WHAT to the file PREFIX.J
+deal() {
+	sort -k1,1rn -k2,2 | awk -v jobs="$jobs" -v out="$1" '{
+		best = 0
+		for (j = 1; j < jobs; j++) if (load[j] < load[best]) best = j
+		load[best] += $1
+		$1 = ""
+		sub(/^ /, "")
+		print > (out "." best)
+	}'
+}
+# workers SCRIPT PREFIX: SCRIPT once for each file PREFIX.J, reading it,
+# side by side (in_namespace), its output to PREFIX.J.out; returns once
+# all have ended
+workers() {
+	_j=0
+	while [ "$_j" -lt "$jobs" ]; do
+		[ -s "$2.$_j" ] && in_namespace "$_j" "$2" "$1" <"$2.$_j" >"$2.$_j.out" 2>&1 &
+		_j=$((_j + 1))
+	done
+	wait
 }
 # the calls osbench itself cannot start without, before any module runs:
 # denying them tests the dynamic loader and libc, not osbench
@@ -82,48 +144,64 @@ for c in getcwd getegid geteuid getgid getpid getppid getuid rt_sigprocmask; do
 	tolerated="$tolerated sh:$c"
 done
 modules=$("$OSBENCH" list | awk -F'\t' '$2 ~ /module/ { print $1 }')
-# each module's calls at two sample lengths, the modules side by side
-for m in $modules; do echo "$m"; done |
-	xargs -P "$jobs" -I{} sh -c 'for t in 1 16; do
-		strace -f -c -o "$1/st.$2.$t" "$3" run -r 2 -t "$t" "$2" >/dev/null 2>&1 </dev/null
-	done' sh "$work" {} "$OSBENCH"
-for m in $modules; do
-	calls "$work/st.$m.1" >"$work/c1.$m"
-	calls "$work/st.$m.16" >"$work/c8"
-	# a timed call: many more of them in samples sixteen times as long
-	join "$work/c1.$m" "$work/c8" | awk '$3 > 2 * $2 + 10 { print $1 }' >"$work/ops.$m"
-	cut -d' ' -f1 "$work/c8" >"$work/all.$m"
-done
-# the calls every module makes are the harness's
-common=$(cat "$work"/all.* | sort | uniq -c | awk -v n="$(echo $modules | wc -w)" '$1 == n { print $2 }')
-unnamed=
-nameable=" "
-for m in $modules; do
-	for c in $(cat "$work/all.$m"); do
-		case " $startup " in *" $c "*) continue ;; esac
-		op=0
-		grep -qx "$c" "$work/ops.$m" && op=1
-		# a call every module makes, as often as the null module does,
-		# is the harness's alone (one a module adds, as sighndl adds a
-		# getpid(), changes the count)
-		if [ "$op" -eq 0 ] && [ "$m" != null ] && echo "$common" | grep -qx "$c" &&
-			[ "$(grep "^$c " "$work/c1.$m")" = "$(grep "^$c " "$work/c1.null")" ]; then
-			continue
-		fi
-		case $nameable in
-		*" $c "*) ;;
-		*)
-			if ! "$DENY" "$c" true 2>/dev/null; then
-				unnamed="$unnamed $c"
-				continue
-			fi
-			nameable="$nameable$c " ;;
-		esac
-		echo "$m $c $op" >>"$plan"
+# ctx's figures: a ring of 2 processes and one of 16, not its seven
+# points (the same calls, with three times the processes); two, so that
+# a call it makes once a figure still counts apart from null's
+export CTX_POINTS="--procs 2,16 --size 16"
+# each module's calls at two sample lengths, in one round (the first
+# round always runs: no count is cut short by the time budget), the
+# modules side by side
+cat >"$work/list.sh" <<'EOF'
+while read -r m; do
+	points=
+	[ "$m" = ctx ] && points=$CTX_POINTS
+	for t in 1 16; do
+		# shellcheck disable=SC2086
+		strace -f -c -o "$WORK/st.$m.$t" "$OSBENCH" run -r 1 -t "$t" "$m" $points \
+			>/dev/null 2>&1 </dev/null
 	done
 done
-[ -n "$unnamed" ] &&
-	echo "skip bystander: calls the deny program cannot name:$(echo $unnamed | tr ' ' '\n' | sort -u | tr '\n' ' ')"
+EOF
+for m in $modules; do
+	case $m in ctx) echo "3 $m" ;; *) echo "1 $m" ;; esac
+done | deal "$work/mods"
+workers "$work/list.sh" "$work/mods"
+# "module call count count16": every call a module made in the samples
+# sixteen times as long, with how many it made in both ("-": none)
+awk 'FNR == 1 { n = split(FILENAME, p, "."); m = p[n - 1]; t = p[n] }
+	FNR > 2 && $NF ~ /^[a-z_0-9]+$/ && $NF != "total" {
+		count[m " " $NF, t] = $4
+		if (t == 16) made[m " " $NF] = 1
+	}
+	END { for (k in made) print k, ((k, 1) in count ? count[k, 1] : "-"), count[k, 16] }' \
+	"$work"/mods.*.work/st.*.1 "$work"/mods.*.work/st.*.16 | sort >"$work/counts"
+# a timed call: many more of them in samples sixteen times as long, and
+# made in every iteration, so at least eight times in a round of 1 ms
+# samples (three to calibrate, the warm-up, three, the tail): fewer is a
+# teardown's wait loop (wait4, nanosleep), whose count follows how slowly
+# the machine ends a peer, not the samples.  A call every module makes is
+# the harness's; as often as the null module makes it, at both lengths,
+# the harness's alone (one a module adds, as sighndl adds a getpid(),
+# changes the count; some counts change from run to run, and a call
+# counted apart once is denied under the module)
+awk -v startup=" $startup " -v nmod="$(echo $modules | wc -w)" '
+	{ m[NR] = $1; c[NR] = $2; n1[NR] = $3; n16[NR] = $4; makers[$2]++ }
+	$1 == "null" { null1[$2] = $3; null16[$2] = $4 }
+	END {
+		for (i = 1; i <= NR; i++) {
+			if (index(startup, " " c[i] " ")) continue
+			op = n1[i] != "-" && n1[i] >= 8 && n16[i] > 2 * n1[i] + 10
+			if (!op && m[i] != "null" && makers[c[i]] == nmod &&
+			    n1[i] == null1[c[i]] && n16[i] == null16[c[i]]) continue
+			print m[i], c[i], op
+		}
+	}' "$work/counts" >"$work/wanted"
+unnamed=
+for c in $(cut -d' ' -f2 "$work/wanted" | sort -u); do
+	"$DENY" "$c" true 2>/dev/null || unnamed="$unnamed $c"
+done
+awk -v unnamed="$unnamed " 'index(unnamed, " " $2 " ") == 0' "$work/wanted" >"$plan"
+[ -n "$unnamed" ] && echo "skip bystander: calls the deny program cannot name:$unnamed"
 [ -s "$plan" ] || {
 	fail "bystander: no calls to deny (strace saw nothing)"
 	end_here
@@ -132,15 +210,7 @@ done
 # one line per call, "call module:op ...", the calls of most modules
 # first, each dealt to the namespace with the fewest modules so far
 awk '{ line[$2] = line[$2] " " $1 ":" $3; n[$2]++ }
-	END { for (c in line) print n[c], c line[c] }' "$plan" | sort -k1,1rn -k2,2 |
-	awk -v jobs="$jobs" -v dir="$work" '{
-		best = 0
-		for (j = 1; j < jobs; j++) if (load[j] < load[best]) best = j
-		load[best] += $1
-		$1 = ""
-		sub(/^ /, "")
-		print > (dir "/batch." best)
-	}'
+	END { for (c in line) print n[c], c line[c] }' "$plan" | deal "$work/batch"
 
 # inside a namespace: one line per module and denied call, "module call
 # verdict"
@@ -173,7 +243,10 @@ statuses() { # [MODULE]: the status of each of its figures (of every
 try() {
 	c=$1
 	shift
-	timeout -s KILL $((20 + 10 * $#)) "$DENY" "$c" "$OSBENCH" run -q -f long "$@" \
+	points=
+	case " $* " in *" ctx "*) points=$CTX_POINTS ;; esac
+	# shellcheck disable=SC2086
+	timeout -s KILL $((20 + 10 * $#)) "$DENY" "$c" "$OSBENCH" run -r 1 -t 1 -f long "$@" $points \
 		>"$WORK/o" 2>"$WORK/e" </dev/null
 	rc=$?
 	why=
@@ -234,27 +307,21 @@ while read -r call rest; do
 done
 kill "$bystander"
 EOF
-j=0
-while [ "$j" -lt "$jobs" ]; do
-	if [ -s "$work/batch.$j" ]; then
-		mkdir "$work/ns.$j" "$work/tmp.$j"
-		WORK=$work/ns.$j TAB=$T TOLERATED=$tolerated DENY=$DENY OSBENCH=$OSBENCH \
-			TMPDIR=$work/tmp.$j unshare -pf --mount-proc sh "$work/inner.sh" \
-			<"$work/batch.$j" >"$work/verdicts.$j" 2>&1 &
-	fi
-	j=$((j + 1))
-done
-wait
-cat "$work"/verdicts.* >"$work/verdicts"
-for m in $modules; do
-	n=$(awk -v m="$m" '$1 == m' "$work/verdicts" | wc -l)
-	bad=$(awk -v m="$m" '$1 == m && $3 != "held"' "$work/verdicts")
-	want=$(awk -v m="$m" '$1 == m' "$plan" | wc -l)
-	if [ -z "$bad" ] && [ "$n" -eq "$want" ] && [ "$n" -gt 0 ]; then
-		ok "bystander: $m: $n calls denied, each held"
+export TOLERATED="$tolerated"
+workers "$work/inner.sh" "$work/batch"
+cat "$work"/batch.*.out >"$work/verdicts"
+# each module: the calls planned for it, those that ran, those that broke
+echo "$modules" >"$work/modules"
+awk 'FILENAME == ARGV[1] { want[$1]++; next }
+	FILENAME == ARGV[2] { ran[$1]++; if ($3 != "held") bad[$1]++; next }
+	{ print $1, want[$1] + 0, ran[$1] + 0, bad[$1] + 0 }' \
+	"$plan" "$work/verdicts" "$work/modules" >"$work/tally"
+while read -r m want ran bad; do
+	if [ "$bad" -eq 0 ] && [ "$ran" -eq "$want" ] && [ "$ran" -gt 0 ]; then
+		ok "bystander: $m: $ran calls denied, each held"
 	else
-		fail "bystander: $m: $n of $want calls ran; broke:"
-		[ -n "$bad" ] && echo "$bad" | sed 's/^/# /'
+		fail "bystander: $m: $ran of $want calls ran; broke:"
+		awk -v m="$m" '$1 == m && $3 != "held" { print "# " $0 }' "$work/verdicts"
 	fi
-done
+done <"$work/tally"
 finish
