@@ -85,7 +85,8 @@ if [ -n "$why" ]; then
 else
 	long_row_whole() { # FILE: the null call row with both sides and an interval
 		awk -F'\t' '
-			NR == 1 || /^#/ { if ($1 == "table") for (i = 1; i <= NF; i++) col[$i] = i; next }
+			/^#/ { next }
+			$1 == "table" { for (i = 1; i <= NF; i++) col[$i] = i; next }
 			$col["column"] == "null call" { rows++
 				if ($col["baseline"] + 0 <= 0 || $col["current"] + 0 <= 0) bad++
 				if ($col["lo"] + 0 <= 0 || $col["hi"] + 0 < $col["lo"] + 0) bad++ }
