@@ -326,6 +326,49 @@ assert r["runs"] == 2 and len(r["run_values_us"]) == 2, r
 fi
 check "run --runs leaves nothing behind" tmp_empty
 
+# --- --relative: five figures 20 % slower in every run, one 60 %: as
+# measured all six are slower; judged against the typical figure's move
+# too, the five moved with the machine (unclear, and why), the sixth
+# beyond it (slower)
+mkruns rel-a.long <<EOF
+syscall|null call|null|us|1.0,1.01,0.99
+syscall|stat|stat|us|2.0,2.02,1.98
+syscall|open clos|openclose|us|3.0,3.03,2.97
+proc|fork proc|fork|us|100,101,99
+ipc|Pipe|pipe|us|5.0,5.05,4.95
+ipc|TCP|tcp|us|10,10.1,9.9
+EOF
+mkruns rel-b.long <<EOF
+syscall|null call|null|us|1.6,1.616,1.584
+syscall|stat|stat|us|2.4,2.424,2.376
+syscall|open clos|openclose|us|3.6,3.636,3.564
+proc|fork proc|fork|us|120,121.2,118.8
+ipc|Pipe|pipe|us|6.0,6.06,5.94
+ipc|TCP|tcp|us|12,12.12,11.88
+EOF
+run check rel-a.long rel-b.long
+check "check as measured: every figure that moved 20 % is slower" \
+	grep -q "^check: 6 figures: 0 ok, 6 slower, 0 faster, 0 unclear," "$work/out"
+check "check as measured: the note says the verdicts stand" grep -q "the verdicts stand as measured;" "$work/err"
+run check --relative rel-a.long rel-b.long
+check "check --relative: beyond the machine's move is slower, exit 1" \
+	[ "$rc" -eq 1 ] && [ "$(verdict_of syscall 'null call')" = slower ]
+check "check --relative: moved with the machine is unclear" \
+	[ "$(verdict_of syscall stat)" = unclear ] && [ "$(verdict_of proc 'fork proc')" = unclear ]
+check "check --relative: the summary counts them" \
+	grep -q "^check: 6 figures: 0 ok, 1 slower, 0 faster, 5 unclear," "$work/out"
+check "check --relative: the note says why, with the figure relative to the machine" \
+	[ "$(note_of ipc Pipe)" = "moved with the machine: slower as measured, but the typical figure moved 1.200, and relative to it this one is 1.000 (0.978-1.023)" ]
+check "check --relative: its interval is the runs' own" \
+	sh -c 'grep "^ipc${T}Pipe${T}" "$1" | awk -F"\t" "{ exit !(\$5 == \"1.200\" && \$6 > 1.15 && \$7 < 1.25) }"' _ "$work/out"
+check "check --relative: stderr says what it does" \
+	grep -q "with --relative a figure that moved with the typical one is unclear;" "$work/err"
+# fewer than five figures: no typical move to judge against, so stat's
+# 20 % is slower
+grep -v "^ipc" rel-a.long | sed 's/^# end: 6/# end: 4/' >rel-a4.long
+run check --relative rel-a4.long rel-b.long
+check "check --relative with four figures: as measured" [ "$(verdict_of syscall stat)" = slower ]
+
 # --- bad input
 refused() { # NAME NEEDLE ARGS...
 	name=$1 needle=$2

@@ -40,6 +40,7 @@ struct args {
 	int runs;             /* --runs N; 0: the command's default */
 	int strict;           /* check --strict: unclear fails too */
 	int no_stats;         /* check --no-stats: the tolerance alone */
+	int relative;         /* check --relative: against the typical figure's move too */
 	int trust_file_create; /* check: judge File Create where it is unclear */
 	int log_scale;        /* plot --log */
 	int cdf;              /* plot --cdf */

@@ -247,8 +247,10 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 		/* the second look is part of what the figure cost */
 		re[j].seconds = both_seconds(rows[idx[j]].seconds, re[j].c ? re[j].c->seconds : -1);
 	}
-	if ((rc = check_judge(base, re, k, o)) < 0)
+	if (check_judge(base, re, k, o) < 0) {
+		rc = -1;
 		goto out;
+	}
 	for (size_t j = 0; j < k; j++) {
 		enum verdict first = rows[idx[j]].v;
 		re[j].p_adj = rows[idx[j]].p_adj;
@@ -303,9 +305,10 @@ static int has_value(const struct rfile *f)
 }
 
 /* Every figure moved alike: what a busier machine does, and also what a
- * slower kernel, allocator or placement does; the verdicts stand, the
- * note says what would tell the two apart. */
-static void note_machine_wide(const struct check_move *m)
+ * slower kernel, allocator or placement does; the verdicts stand (with
+ * --relative a figure that moved with the machine is unclear), the note
+ * says what would tell the two apart. */
+static void note_machine_wide(const struct check_move *m, int relative)
 {
 	double pct = 100.0 * (m->typical - 1.0);
 
@@ -313,12 +316,14 @@ static void note_machine_wide(const struct check_move *m)
 		return;
 	fprintf(stderr, "osbench: check: note: every figure moved alike: %d of %d took %s, the "
 			"typical one %.0f%% %s than its baseline; a %s kernel, allocator or "
-			"placement does that, and so does a %s machine: the verdicts stand as "
-			"measured; a second baseline run now (osbench run --runs 3) or osbench ab, "
-			"where both sides can run, tells them apart\n",
+			"placement does that, and so does a %s machine: %s; a second baseline run "
+			"now (osbench run --runs 3) or osbench ab, where both sides can run, tells "
+			"them apart\n",
 		m->alike, m->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
 		pct > 0 ? "slower" : "faster", pct > 0 ? "slower" : "faster",
-		pct > 0 ? "busier" : "quieter");
+		pct > 0 ? "busier" : "quieter",
+		relative ? "with --relative a figure that moved with the typical one is unclear"
+			 : "the verdicts stand as measured");
 }
 
 static int report(const struct args *a, const struct check_report_in *in,
@@ -343,6 +348,7 @@ static struct check_opts opts_of(const struct args *a)
 		.tolerance_only = a->no_stats,
 		.trust_file_create = a->trust_file_create,
 		.strict = a->strict,
+		.relative = a->relative,
 	};
 }
 
@@ -364,8 +370,9 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 		return 2;
 	}
 	n = check_rows(base, cur, ncur, rows, &unchecked);
-	/* the move is the first measurement's: all of it taken at once */
-	if (check_judge(base, rows, n, &o) < 0 || check_move_of(rows, n, &move) < 0) {
+	/* the move is the first measurement's: all of it taken at once; a
+	   second look at a few figures is judged against it too */
+	if ((o.machine = check_judge(base, rows, n, &o)) < 0 || check_move_of(rows, n, &move) < 0) {
 		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
 	} else if (rerun && confirm_changes(a, base, rows, n, &o, argc, argv, again, &nagain) < 0) {
 		if (!interrupt_signal())
@@ -379,7 +386,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 			.move = &move,
 		};
 		check_count(rows, n, unchecked, &t);
-		note_machine_wide(&move);
+		note_machine_wide(&move, o.relative);
 		rc = report(a, &in, rows, n, &t);
 	}
 	free_files(again, nagain);
@@ -452,6 +459,8 @@ static const struct opt check_list[] = {
 	  .lo = 0, .hi = 1000, .what = "a percentage from 0 to 1000", .help_fn = tolerance_help },
 	{ .kind = OPT_FLAG, .name = "strict", .field = OPT_FIELD(strict),
 	  .help = "unclear figures fail too" },
+	{ .kind = OPT_FLAG, .name = "relative", .field = OPT_FIELD(relative),
+	  .help = "judge each figure against the typical figure's move\ntoo: one that moved with the whole machine is unclear" },
 	{ .kind = OPT_FLAG, .name = "no-stats", .field = OPT_FIELD(no_stats),
 	  .help = "the ratio against the tolerance alone (one run a side)" },
 	{ .kind = OPT_FLAG, .name = "trust-file-create", .field = OPT_FIELD(trust_file_create),
@@ -463,7 +472,7 @@ static const struct opt_table check_options = { .opts = check_list };
 const struct command_entry check_command = {
 	.name = "check", .fn = cmd_check, .flags = CMDF_NAMES, .options = &check_options,
 	.check = check_fits,
-	.usage = "check BASELINE [CURRENT] [--tolerance PCT] [--runs N] [--strict]\n"
+	.usage = "check BASELINE [CURRENT] [--tolerance PCT] [--runs N] [--strict] [--relative]\n"
 		 "[-f table|long|json|junit]",
 	.summary = "BASELINE against CURRENT, or against its figures measured now:\n"
 		   "per figure the ratio and its 95% interval, with the run as the unit",

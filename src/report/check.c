@@ -136,27 +136,48 @@ static void ratio_of(const struct rfile *base, struct check_row *r)
 	r->have_ratio = 1;
 }
 
-static void judge_one(const struct rfile *base, struct check_row *r, const struct check_opts *o)
+/* Missing, fail, or both sides' ratio and interval: 1 when there is a
+   ratio to judge. */
+static int prepare_one(const struct rfile *base, struct check_row *r)
 {
 	r->note[0] = '\0';
 	r->have_ratio = 0;
 	if (!r->c || r->c->status == ST_NA) {
 		r->v = V_MISSING;
-		return;
+		return 0;
 	}
 	if (r->c->status == ST_FAIL) {
 		r->v = V_FAIL;
 		snprintf(r->note, sizeof r->note, "%s", r->c->reason);
-		return;
+		return 0;
 	}
 	ratio_of(base, r);
-	r->v = verdict_band(&r->rr, o->tol, schema_higher_is_better(r->b->unit),
-			    o->tolerance_only);
+	return 1;
+}
+
+/* machine: the typical figure's move as times (1: none known) */
+static void judge_one(const struct rfile *base, struct check_row *r, const struct check_opts *o,
+		      double machine)
+{
+	int higher_better = schema_higher_is_better(r->b->unit);
+	double own = higher_better ? 1 / machine : machine;
+	enum verdict as_measured;
+
+	if (!prepare_one(base, r))
+		return;
+	as_measured = verdict_band(&r->rr, o->tol, higher_better, o->tolerance_only);
+	r->v = verdict_band_machine(&r->rr, own, o->tol, higher_better, o->tolerance_only);
 	if (incomparable(base, r, o, r->note, sizeof r->note)) {
 		r->v = V_UNCLEAR;
 		return;
 	}
-	if (!o->tolerance_only)
+	if (r->v != as_measured)
+		snprintf(r->note, sizeof r->note,
+			 "moved with the machine: %s as measured, but the typical figure moved "
+			 "%.3f, and relative to it this one is %.3f (%.3f-%.3f)",
+			 verdict_names[as_measured], machine, r->rr.ratio / own, r->rr.lo / own,
+			 r->rr.hi / own);
+	else if (!o->tolerance_only)
 		snprintf(r->note, sizeof r->note, "%s", spread_note(r->rr.spread));
 }
 
@@ -192,12 +213,24 @@ static int holm_rows(struct check_row *rows, size_t n)
 	return 0;
 }
 
-int check_judge(const struct rfile *base, struct check_row *rows, size_t n,
-		const struct check_opts *o)
+double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
+		   const struct check_opts *o)
 {
+	struct check_move move;
+	double machine = o->machine;
+
+	if (!o->relative) {
+		machine = 1;
+	} else if (!(machine > 0)) {
+		for (size_t i = 0; i < n; i++)
+			prepare_one(base, &rows[i]);
+		if (check_move_of(rows, n, &move) < 0)
+			return -1;
+		machine = move.compared >= CHECK_SHIFT_FIGURES && move.typical > 0 ? move.typical : 1;
+	}
 	for (size_t i = 0; i < n; i++)
-		judge_one(base, &rows[i], o);
-	return holm_rows(rows, n);
+		judge_one(base, &rows[i], o, machine);
+	return holm_rows(rows, n) < 0 ? -1 : machine;
 }
 
 /* ---- the tally and the machine-wide move --------------------------------- */

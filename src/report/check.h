@@ -22,6 +22,11 @@ struct check_opts {
 	int tolerance_only;    /* --no-stats: the ratio against the band alone */
 	int trust_file_create; /* judge File Create where the host makes it unclear */
 	int strict;            /* unclear fails too */
+	int relative;          /* --relative: judge each figure against the
+	                          typical figure's move as well as measured */
+	double machine;        /* that move (current / baseline as times): 0
+	                          for that of the figures judged, where at least
+	                          CHECK_SHIFT_FIGURES compare */
 };
 
 /* One baseline figure's judgement. */
@@ -72,9 +77,11 @@ size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
 		  struct check_row *rows, int *unchecked);
 /* Judge rows[0..n-1]: each ratio and interval, the setups that make a
  * figure incomparable, Holm over the p-values of the figures counted
- * once, each verdict.  -1 when out of memory. */
-int check_judge(const struct rfile *base, struct check_row *rows, size_t n,
-		const struct check_opts *o);
+ * once, each verdict (with relative, both as measured and relative to
+ * the machine's typical move: verdict_band_machine).  Returns the move
+ * judged against (1: none), -1 when out of memory. */
+double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
+		   const struct check_opts *o);
 /* The move of the figures counted once; -1 when out of memory. */
 int check_move_of(const struct check_row *rows, size_t n, struct check_move *m);
 /* Whether m's typical move is machine-wide (see CHECK_SHIFT_*). */

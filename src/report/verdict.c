@@ -177,6 +177,21 @@ enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_bett
 	return V_UNCLEAR;
 }
 
+enum verdict verdict_band_machine(const struct run_ratio *r, double machine, double tol,
+				  int higher_better, int tolerance_only)
+{
+	enum verdict as_measured = verdict_band(r, tol, higher_better, tolerance_only);
+	struct run_ratio relative = *r;
+
+	if (!(machine > 0) || machine == 1 || tolerance_only || r->spread == SPREAD_NONE)
+		return as_measured;
+	relative.ratio /= machine;
+	relative.lo /= machine;
+	relative.hi /= machine;
+	return verdict_band(&relative, tol, higher_better, 0) == as_measured ? as_measured
+									       : V_UNCLEAR;
+}
+
 enum verdict verdict_confirmed(enum verdict first, enum verdict again)
 {
 	return again == first ? first : V_UNCLEAR;

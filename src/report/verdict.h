@@ -64,6 +64,17 @@ void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t 
 enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_better,
 			  int tolerance_only);
 
+/* The verdict on r both as measured and relative to a machine whose
+ * typical figure moved by `machine` (a ratio in r's own sense: a rate's
+ * is the inverse of the times'): slower, faster or ok only where both
+ * views say it, unclear where they differ.  A move of the whole machine
+ * between the two sides' runs shifts every figure alike and no spread
+ * between runs of one side shows it; a real change that touches every
+ * figure alike looks the same, so such a figure is unclear, not ok nor
+ * slower.  machine <= 0 or 1: as measured (verdict_band). */
+enum verdict verdict_band_machine(const struct run_ratio *r, double machine, double tol,
+				  int higher_better, int tolerance_only);
+
 /* A change seen, then measured again: it stands only when the second
  * measurement says the same; anything else is unclear. */
 enum verdict verdict_confirmed(enum verdict first, enum verdict again);

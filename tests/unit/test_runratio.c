@@ -124,6 +124,46 @@ static void band_edges(void)
 	}
 }
 
+static enum verdict with_machine(double ratio, double lo, double hi, double machine,
+				 int higher_better)
+{
+	struct run_ratio r = { .ratio = ratio, .lo = lo, .hi = hi, .spread = SPREAD_BOTH };
+
+	return verdict_band_machine(&r, machine, 0.1, higher_better, 0);
+}
+
+/* Every figure 20 % slower: as measured a change, relative to the typical
+   figure none, so unclear; a figure 40 % slower where the typical one
+   moved 10 % is slower both ways. */
+static void machine_moved(void)
+{
+	CHECK("machine: no move is as measured", with_machine(1.2, 1.15, 1.25, 1, 0) == V_SLOWER);
+	CHECK("machine: none known (0) is as measured",
+	      with_machine(1.2, 1.15, 1.25, 0, 0) == V_SLOWER);
+	CHECK("machine: moved with the machine is unclear",
+	      with_machine(1.2, 1.15, 1.25, 1.2, 0) == V_UNCLEAR);
+	CHECK("machine: beyond the machine's move too is slower",
+	      with_machine(1.4, 1.35, 1.45, 1.1, 0) == V_SLOWER);
+	CHECK("machine: faster with a faster machine is unclear",
+	      with_machine(0.8, 0.78, 0.82, 0.8, 0) == V_UNCLEAR);
+	CHECK("machine: unmoved while the machine slowed 20 % is unclear",
+	      with_machine(1, 0.98, 1.02, 1.2, 0) == V_UNCLEAR);
+	CHECK("machine: ok both ways is ok", with_machine(1, 0.97, 1.03, 1.04, 0) == V_OK);
+	/* a rate's move is the inverse of the times': ops/s halved with the
+	   machine's ops/s halved too */
+	CHECK("machine: a rate that moved with the machine is unclear",
+	      with_machine(0.5, 0.45, 0.55, 0.5, 1) == V_UNCLEAR);
+	CHECK("machine: a rate halved on an unmoved machine is slower",
+	      with_machine(0.5, 0.45, 0.55, 1, 1) == V_SLOWER);
+	{
+		struct run_ratio r = { .ratio = 1.2, .spread = SPREAD_NONE };
+		CHECK("machine: no interval stays unclear",
+		      verdict_band_machine(&r, 1.2, 0.1, 0, 0) == V_UNCLEAR);
+		CHECK("machine: the tolerance alone ignores the machine",
+		      verdict_band_machine(&r, 1.2, 0.1, 0, 1) == V_SLOWER);
+	}
+}
+
 static void second_look(void)
 {
 	CHECK("confirm: slower twice is slower", verdict_confirmed(V_SLOWER, V_SLOWER) == V_SLOWER);
@@ -198,6 +238,7 @@ UNIT_TEST(test_run_ratio)
 	welch_interval();
 	one_run_a_side();
 	equal_runs();
+	machine_moved();
 	band_edges();
 	second_look();
 	exact_u_beyond_900_pairs();
