@@ -87,6 +87,13 @@ run ab -q "$OSBENCH" "$OSBENCH" ctx ipc
 check "ab 2p/0K ctxsw in ctx and ipc: one row" [ "$(grep -c "${T}2p/0K ctxsw${T}" "$work/out")" -eq 1 ]
 check "ab ctx ipc: 12 figures" grep -q '^ab: 12 figures: ' "$work/out"
 
+# --- a budget spent before the second round: every figure still gets the
+# two paired rounds an interval needs, and none is a fail for it
+run ab -f long --budget 0.1 "$OSBENCH" "$OSBENCH" null stat
+check "ab tiny budget: exit 0" [ "$rc" -eq 0 ]
+check "ab tiny budget: two rounds a side, no fail" by_name table \
+	'f("table") == "syscall" { n++; if (f("rounds") < 2 || f("verdict") == "fail") bad++ } END { exit !(n == 4 && !bad) }' "$work/out"
+
 # --- formats
 run ab -q -f long "$OSBENCH" "$OSBENCH" null
 check "ab long: a row per side" [ "$(grep -c "^syscall${T}null call${T}" "$work/out")" -eq 2 ]

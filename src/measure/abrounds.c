@@ -27,6 +27,8 @@
 
 extern char **environ;
 
+#define AB_FEWEST_ROUNDS 2
+
 /* snprintf that may cut a long reason short, on purpose */
 PRINTF_LIKE(3, 4)
 static void say(char *buf, size_t len, const char *fmt, ...)
@@ -550,7 +552,8 @@ static int rounds_all(const struct subject *subjects, struct ab_figure *figs, si
 		order_shuffle(order, k, &rng);
 		for (size_t j = 0; j < k && !out_of_time; j++) {
 			size_t i = order[j];
-			if (round > 1 && clock_ns() - start > budget_ns)
+			/* two paired rounds are the fewest an interval needs */
+			if (round > AB_FEWEST_ROUNDS && clock_ns() - start > budget_ns)
 				out_of_time = 1;
 			else if (pair_round(sides, &subjects[i], o, &figs[i], cal[2 * i],
 					    cal[2 * i + 1], &rng) < 0)
