@@ -227,11 +227,17 @@ sleep 1000 &
 bystander=$!
 ours() { # processes still running osbench, by name (a zombie runs nothing:
 	# with wait4 refused nobody can reap it until it is reparented)
+	# read by the shell itself: a cat and a sed for each process, after
+	# every run, added up
 	for p in /proc/[0-9]*/comm; do
-		case $(cat "$p" 2>/dev/null) in
+		name=
+		{ read -r name <"$p"; } 2>/dev/null
+		case $name in
 		osbench | osbench-helper)
-			d=${p%/comm}
-			[ "$(sed 's/.*) //; s/ .*//' "$d/stat" 2>/dev/null)" = Z ] || echo "$p" ;;
+			st=
+			{ read -r st <"${p%/comm}/stat"; } 2>/dev/null
+			st=${st##*) }
+			[ "${st%% *}" = Z ] || echo "$p" ;;
 		esac
 	done
 }
@@ -240,11 +246,10 @@ settled() { # ours, after giving a killed process a moment to go
 	while [ -n "$(ours)" ] && [ "$n" -lt 10 ]; do sleep 0.05; n=$((n + 1)); done
 	ours
 }
-statuses() { # [MODULE]: the status of each of its figures (of every
-	# figure without one) in the long format
-	awk -F'\t' -v m="${1:-}" '
+statuses() { # the status of each figure in the long format
+	awk -F'\t' '
 		$1 == "table" && $2 == "column" { for (i = 1; i <= NF; i++) col[$i] = i; next }
-		col["module"] && (m == "" || $col["module"] == m) { print $col["status"] }' "$WORK/o"
+		col["module"] { print $col["status"] }' "$WORK/o"
 }
 # try CALL MODULE...: one run of the modules with CALL denied; $why says
 # what broke that they share, $rc and $refused what the run did
@@ -285,18 +290,36 @@ try() {
 		bystander=$!
 	fi
 }
-verdict() { # MODULE OP: the verdict on one module of the last try
-	v=$why
-	op=$2
-	case " $TOLERATED " in *" $1:$c "*) op=0 ;; esac
-	if [ -z "$v" ] && [ "$op" -eq 1 ] && [ "$refused" -eq 0 ]; then
-		if [ "$rc" -ne 1 ] || ! statuses "$1" | grep -qx fail; then
-			v="a timed call failed and the figure was not fail (exit $rc)"
-		elif ! grep -q "^osbench: $1[: ]" "$WORK/e"; then
-			v="fail with no reason on stderr"
-		fi
-	fi
-	echo "$1 $c ${v:-held}"
+verdicts() { # MODULE:OP...: the verdict on each module of the last try,
+	# all in one awk: one a module was as many processes as the run
+	_mo=
+	for mo in "$@"; do
+		op=${mo#*:}
+		case " $TOLERATED " in *" ${mo%:*}:$c "*) op=0 ;; esac
+		_mo="$_mo ${mo%:*}:$op"
+	done
+	awk -F'\t' -v mo="$_mo" -v c="$c" -v why="$why" -v rc="$rc" -v refused="$refused" '
+		FILENAME == ARGV[1] {
+			if ($1 == "table" && $2 == "column") { for (i = 1; i <= NF; i++) col[$i] = i; next }
+			if (col["module"] && $col["status"] == "fail") failed[$col["module"]] = 1
+			next
+		}
+		# a reason names its module: "osbench: MODULE: ..." or "osbench: MODULE ..."
+		/^osbench: / && match(substr($0, 10), /^[^: ]+[: ]/) { said[substr($0, 10, RLENGTH - 1)] = 1 }
+		END {
+			n = split(mo, a, " ")
+			for (i = 1; i <= n; i++) {
+				split(a[i], p, ":")
+				v = why
+				if (v == "" && p[2] == 1 && refused == 0) {
+					if (rc != 1 || !(p[1] in failed))
+						v = "a timed call failed and the figure was not fail (exit " rc ")"
+					else if (!(p[1] in said))
+						v = "fail with no reason on stderr"
+				}
+				print p[1], c, (v == "" ? "held" : v)
+			}
+		}' "$WORK/o" "$WORK/e"
 }
 while read -r call rest; do
 	mods=
@@ -307,11 +330,12 @@ while read -r call rest; do
 		# what they share broke: which module breaks it
 		for mo in $rest; do
 			try "$call" "${mo%:*}"
-			verdict "${mo%:*}" "${mo#*:}"
+			verdicts "$mo"
 		done
 		continue
 	fi
-	for mo in $rest; do verdict "${mo%:*}" "${mo#*:}"; done
+	# shellcheck disable=SC2086
+	verdicts $rest
 done
 kill "$bystander"
 EOF
