@@ -361,6 +361,15 @@ check "check --relative: the note says why, with the figure relative to the mach
 	[ "$(note_of ipc Pipe)" = "moved with the machine: slower as measured, but the typical figure moved 1.200, and relative to it this one is 1.000 (0.978-1.023)" ]
 check "check --relative: its interval is the runs' own" \
 	sh -c 'grep "^ipc${T}Pipe${T}" "$1" | awk -F"\t" "{ exit !(\$5 == \"1.200\" && \$6 > 1.15 && \$7 < 1.25) }"' _ "$work/out"
+run check --relative -f json rel-a.long rel-b.long
+check "check --relative json: said, and the note carried" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["relative"] is True
+pipe = [f for f in d["figures"] if f["column"] == "Pipe"][0]
+assert pipe["verdict"] == "unclear" and pipe["note"].startswith("moved with the machine: slower as measured")
+' "$work/out"
+run check --relative rel-a.long rel-b.long
 check "check --relative: stderr says what it does" \
 	grep -q "with --relative a figure that moved with the typical one is unclear;" "$work/err"
 # fewer than five figures: no typical move to judge against, so stat's

@@ -533,9 +533,9 @@ static void report_json(FILE *out, const struct check_report_in *in, const struc
 	fputs(",\n  \"current\": ", out);
 	json_string(out, in->current);
 	fprintf(out, ",\n  \"tolerance_pct\": %g,\n  \"interval_pct\": %d,\n  \"tolerance_only\": %s,"
-		     "\n  \"strict\": %s,\n  \"setup_differences\": [",
+		     "\n  \"strict\": %s,\n  \"relative\": %s,\n  \"setup_differences\": [",
 		100 * in->opts->tol, CHECK_INTERVAL_PCT, in->opts->tolerance_only ? "true" : "false",
-		in->opts->strict ? "true" : "false");
+		in->opts->strict ? "true" : "false", in->opts->relative ? "true" : "false");
 	for (size_t i = 0; i < in->nsetup; i++) {
 		fprintf(out, "%s{\"field\": ", i ? ", " : "");
 		json_string(out, in->setup[i].field);
