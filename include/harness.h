@@ -27,6 +27,8 @@ int placement_parse(const char *text, enum placement *out);
 struct run_opts {
 	double target_ms;     /* length of one sample (a sweep's window) */
 	int samples;          /* samples per figure per round */
+	uint64_t fixed_n;     /* iterations per sample as given (--ops); 0:
+	                         calibrated to last target_ms */
 	int min_rounds;       /* rounds before a figure may stop early */
 	int max_rounds;       /* rounds at most */
 	double precision_pct; /* stop a figure once its CI half-width is

@@ -86,6 +86,8 @@ bad "reps not a number" "'abc'" run --reps abc null
 bad "negative time" "'-5'" run --time -5 null
 bad "unknown format" "'xml'" run --format xml null
 bad "zero reps" "--reps" run --reps 0 null
+bad "zero ops" "--ops" run --ops 0 null
+bad "ops for a sweep" "'--ops'" scale --ops 5 mutex
 bad "repeated option" "given twice" run -q -q null
 bad "cpu not online" "--cpu" run --cpu 4095 null
 bad "scale of a module that cannot sweep" "'sighndl'" scale sighndl
@@ -93,6 +95,12 @@ bad "scale without a module" "name one module" scale
 bad "list with a name" "list" list stat
 bad "output into a missing directory" "$work/absent/x.tsv" run -q -o "$work/absent/x.tsv" null
 check "cli temp directory removed after bad output" tmp_empty
+
+# --- --ops N: every sample times exactly N iterations, uncalibrated
+run run --ops 7 -r 2 -f long null stat
+check "cli --ops: exit 0" [ "$rc" -eq 0 ]
+check "cli --ops: each figure's n is the iterations asked for" by_name table \
+	'{ k++; if (f("n") != 7 || f("status") != "ok" || !(f("value_us") > 0)) bad++ } END { exit !(k == 2 && !bad) }' "$work/out"
 
 # --- TMPDIR unusable: a clear error before anything is measured
 TMPDIR="$work/absent" run run -q null

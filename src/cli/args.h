@@ -24,6 +24,7 @@ struct args {
 	const char *output;   /* -o FILE, or NULL for stdout */
 	const char *label;
 	int reps;             /* 0: the command's default */
+	int ops;              /* run --ops N: iterations per sample; 0: calibrated */
 	int time_ms;          /* 0: the command's default */
 	int cpu;              /* -1: no pinning */
 	int timeout_s;        /* 0: derived from reps and time */

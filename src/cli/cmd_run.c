@@ -273,6 +273,9 @@ static const struct opt run_list[] = {
 	{ .kind = OPT_INT, .name = "runs", .arg = "N", .field = OPT_FIELD(runs), .lo = 1,
 	  .hi = RUNS_MAX, .help = "N independent runs in one result, each calibrated\n"
 				  "afresh, the figure their median (default 1)" },
+	{ .kind = OPT_INT, .name = "ops", .arg = "N", .field = OPT_FIELD(ops), .lo = 1,
+	  .hi = 1000000000, .help = "exactly N iterations a sample, uncalibrated (default:\n"
+				    "as many as fill --time)" },
 	OPT_TABLE_END,
 };
 static const struct opt_table run_options = { .opts = run_list };

@@ -83,6 +83,7 @@ static void resolve_opts(struct session *s, const struct args *a, enum session_k
 		o->target_ms = a->time_ms;
 	if (a->reps)
 		o->min_rounds = o->max_rounds = a->reps;
+	o->fixed_n = (uint64_t)a->ops;
 	if (a->precision_pct > 0)
 		o->precision_pct = a->precision_pct;
 	if (a->budget_s > 0)

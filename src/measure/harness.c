@@ -261,8 +261,10 @@ static void take_report(struct figure *f, const struct child_report *r, double *
 /* -1 when interrupted; a failure of any kind is in f->m. */
 static int take_round(struct figure *f, const struct run_opts *o)
 {
-	struct job j = { .s = f->s, .o = o, .calibrate = f->m->rounds == 0, .n = f->n,
-			 .base_n = f->base_n };
+	/* --ops: every round times the iterations asked for, uncalibrated */
+	struct job j = { .s = f->s, .o = o, .calibrate = f->m->rounds == 0 && !o->fixed_n,
+			 .n = o->fixed_n ? o->fixed_n : f->n,
+			 .base_n = o->fixed_n ? o->fixed_n : f->base_n };
 	static double samples[CHILD_MAX_SAMPLES];
 	struct child_report r;
 	int rfd = -1, got;
