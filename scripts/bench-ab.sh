@@ -120,7 +120,7 @@ for L in $(echo "$lengths" | tr ',' ' '); do
 		case $line in *": yes") held=$((held + 1)) ;; esac
 		three=$(awk -F'\t' '($2 == "null call" || $2 == "null I/O" || $2 == "stat") && $9 == "slower" { n++ } END { print n + 0 }' "$dir/ab.rows")
 		[ "$three" -eq 3 ] && all3=$((all3 + 1))
-		echo "  try $i: ${secs} s; $line; null call, null I/O, stat slower: $three of 3; others flagged: $(awk -F'\t' '$2 != "null call" && $2 != "null I/O" && $2 != "stat" && ($9 == "slower" || $9 == "faster") { printf "%s(%s) ", $2, $5 }' "$dir/ab.rows")"
+		echo "  try $i: ${secs} s; $line; null call, null I/O, stat slower: $three of 3 ($(awk -F'\t' '$2 == "null I/O" || $2 == "stat" { printf "%s %s %s-%s %s; ", $2, $5, $6, $7, $9 }' "$dir/ab.rows")$(grep -c 'distorted' "$dir/ab.err") distorted); others flagged: $(awk -F'\t' '$2 != "null call" && $2 != "null I/O" && $2 != "stat" && ($9 == "slower" || $9 == "faster") { printf "%s(%s) ", $2, $5 }' "$dir/ab.rows")"
 		i=$((i + 1))
 	done
 	echo "$what: null call slower $caught of $tries; its interval held $ratio $held of $tries; all three slower $all3 of $tries"

@@ -70,7 +70,7 @@ if [ -n "$percents" ]; then
 	# filter of one instruction, as both sides are)
 	base_us=$(for i in 1 2 3 4 5; do null_once 1; done | median)
 	slowdowns=$(echo "$percents" | tr ',' '\n' |
-		awk -v b="$base_us" '{ printf "%s%.0f", NR > 1 ? "," : "", $1 / 100 * b * 1000 }')
+		awk -v b="$base_us" '{ printf "%s%.0f", (NR > 1 ? "," : ""), $1 / 100 * b * 1000 }')
 	echo "null call under a filter of one instruction: $base_us us; +$percents % is +$slowdowns ns"
 	points="$points 768 1024 1536 2048"
 fi
