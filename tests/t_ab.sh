@@ -25,10 +25,13 @@ fake() {
 	chmod +x "$work/$1"
 }
 
-# neither the script NAME nor its "sleep 37" still running
+# neither the script NAME nor its "sleep $nap" still running; the nap's
+# length is this script's own, so that another test run beside this one
+# (another build's suite) cannot be taken for a leak of ours
+nap=37.$$
 no_fake_left() { # NAME
 	sleep 0.2
-	! ps -eo args= | awk -v b="$work/$1" '$1 == b || $2 == b || ($1 == "sleep" && $2 == "37") { f = 1 } END { exit !f }'
+	! ps -eo args= | awk -v b="$work/$1" -v nap="$nap" '$1 == b || $2 == b || ($1 == "sleep" && $2 == nap) { f = 1 } END { exit !f }'
 }
 
 # --- the child protocol, spoken by hand
@@ -170,7 +173,7 @@ check "ab side hanging: stderr says it timed out" grep -qF "side B: null: timed 
 check "ab side hanging: the other figure measured" grep -q "^syscall${T}stat${T}[0-9.]*${T}[0-9.]*${T}" "$work/out"
 check "ab side hanging: nothing left" tmp_empty
 check "ab side hanging: no process left" no_process_left
-printf '#!/bin/sh\nsleep 37\n' >"$work/sleeper"
+printf '#!/bin/sh\nsleep %s\n' "$nap" >"$work/sleeper"
 chmod +x "$work/sleeper"
 run ab -q --timeout 1 "$OSBENCH" "$work/sleeper" null
 check "ab side hanging in its hello: exit 2" [ "$rc" -eq 2 ]
