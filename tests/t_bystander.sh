@@ -4,14 +4,15 @@
 # (as strace -f -c lists them), inside a pid namespace holding a bystander
 # process.  For each: the bystander lives, osbench ends by itself with a
 # status of 0, 1 or 2, nothing is left running or on disk, and a call the
-# module times (one whose count grows with the sample's iterations) makes the
+# module times (one whose count grows with the sample length) makes the
 # cell fail with a reason.  A call the harness makes for every module is
 # denied under one module only: the path it fails on is the harness's.
 #
-# Bounded (seconds on two CPUs): every run is one round of samples of a
-# few iterations (--ops, no calibration), in which a figure makes all
-# its calls (warm-up, samples, tail); the modules' calls are listed side
-# by side; then each
+# Bounded (seconds on two CPUs): every listing run is one round of 1 ms
+# samples, in which a figure makes all its calls (calibration, warm-up,
+# samples, tail), and every deny run one round of samples of two
+# iterations (--ops 2: no calibration, the same calls); the modules'
+# calls are listed side by side; then each
 # call is denied once for all the modules that make it (one run, their
 # figures told apart in the long format), and those runs are dealt among
 # a few pid namespaces side by side, each with its own bystander and
@@ -149,18 +150,16 @@ modules=$("$OSBENCH" list | awk -F'\t' '$2 ~ /module/ { print $1 }')
 # points (the same calls, with three times the processes); two, so that
 # a call it makes once a figure still counts apart from null's
 export CTX_POINTS="--procs 2,16 --size 16"
-# each module's calls at two fixed sample sizes, LESS and MORE
-# iterations, in one round (the first round always runs: no count is cut
-# short by the time budget; with 1 ms samples the tail after them takes
-# few single operations), the modules side by side
-export LESS=2 MORE=10
+# each module's calls at two sample lengths, in one round (the first
+# round always runs: no count is cut short by the time budget), the
+# modules side by side
 cat >"$work/list.sh" <<'EOF'
 while read -r m; do
 	points=
 	[ "$m" = ctx ] && points=$CTX_POINTS
-	for k in $LESS $MORE; do
+	for t in 1 16; do
 		# shellcheck disable=SC2086
-		strace -f -c -o "$WORK/st.$m.$k" "$OSBENCH" run -r 1 -t 1 --ops "$k" "$m" $points \
+		strace -f -c -o "$WORK/st.$m.$t" "$OSBENCH" run -r 1 -t "$t" "$m" $points \
 			>/dev/null 2>&1 </dev/null
 	done
 done
@@ -169,23 +168,20 @@ for m in $modules; do
 	case $m in ctx) echo "3 $m" ;; *) echo "1 $m" ;; esac
 done | deal "$work/mods"
 workers "$work/list.sh" "$work/mods"
-# "module call less more": every call a module made in the larger
-# samples, with how many it made in each run ("-": none)
-awk -v less="$LESS" -v more="$MORE" 'FNR == 1 { n = split(FILENAME, p, "."); m = p[n - 1]; k = p[n] }
+# "module call count count16": every call a module made in the samples
+# sixteen times as long, with how many it made in both ("-": none)
+awk 'FNR == 1 { n = split(FILENAME, p, "."); m = p[n - 1]; t = p[n] }
 	FNR > 2 && $NF ~ /^[a-z_0-9]+$/ && $NF != "total" {
-		count[m " " $NF, k] = $4
-		if (k == more) made[m " " $NF] = 1
+		count[m " " $NF, t] = $4
+		if (t == 16) made[m " " $NF] = 1
 	}
-	END { for (c in made) print c, ((c, less) in count ? count[c, less] : "-"), count[c, more] }' \
-	"$work"/mods.*.work/st.*."$LESS" "$work"/mods.*.work/st.*."$MORE" | sort >"$work/counts"
-# a timed call: made in iterations of the samples, so the larger samples
-# (MORE - LESS iterations more in each of the warm-up and three samples)
-# make some 4 (MORE - LESS) more of it, half that for a call made every
-# other iteration (null I/O's read and write); a quarter of it tells it
-# from a call whose count does not follow the samples and moves by a few
-# at most: the harness's, a setup's, a teardown's wait loop (wait4,
-# nanosleep), whose count follows how slowly the machine ends a peer, or
-# the tail's single operations, which 1 ms samples keep to some eight.  A call every module makes is
+	END { for (k in made) print k, ((k, 1) in count ? count[k, 1] : "-"), count[k, 16] }' \
+	"$work"/mods.*.work/st.*.1 "$work"/mods.*.work/st.*.16 | sort >"$work/counts"
+# a timed call: many more of them in samples sixteen times as long, and
+# made in every iteration, so at least eight times in a round of 1 ms
+# samples (three to calibrate, the warm-up, three, the tail): fewer is a
+# teardown's wait loop (wait4, nanosleep), whose count follows how slowly
+# the machine ends a peer, not the samples.  A call every module makes is
 # the harness's; as often as the null module makes it, or as seldom as
 # the module that makes it least, at both lengths, the harness's alone,
 # denied under null only (one a module adds, as sighndl adds a getpid(),
@@ -193,20 +189,20 @@ awk -v less="$LESS" -v more="$MORE" 'FNR == 1 { n = split(FILENAME, p, "."); m =
 # counted apart once is denied under the module).  Null's count alone
 # misses a call null times: the harness's own getppid() was denied under
 # every module, the costliest run of all
-awk -v startup=" $startup " -v nmod="$(echo $modules | wc -w)" -v least=$((MORE - LESS)) '
+awk -v startup=" $startup " -v nmod="$(echo $modules | wc -w)" '
 	{
-		m[NR] = $1; c[NR] = $2; less[NR] = $3; more[NR] = $4; makers[$2]++
-		if (!($2 in min_less) || $3 + 0 < min_less[$2]) min_less[$2] = $3 + 0
-		if (!($2 in min_more) || $4 + 0 < min_more[$2]) min_more[$2] = $4 + 0
+		m[NR] = $1; c[NR] = $2; n1[NR] = $3; n16[NR] = $4; makers[$2]++
+		if (!($2 in min1) || $3 + 0 < min1[$2]) min1[$2] = $3 + 0
+		if (!($2 in min16) || $4 + 0 < min16[$2]) min16[$2] = $4 + 0
 	}
-	$1 == "null" { null_less[$2] = $3; null_more[$2] = $4 }
+	$1 == "null" { null1[$2] = $3; null16[$2] = $4 }
 	END {
 		for (i = 1; i <= NR; i++) {
 			if (index(startup, " " c[i] " ")) continue
-			op = less[i] != "-" && more[i] - less[i] >= least
+			op = n1[i] != "-" && n1[i] >= 8 && n16[i] > 2 * n1[i] + 10
 			if (!op && m[i] != "null" && makers[c[i]] == nmod &&
-			    (less[i] == null_less[c[i]] && more[i] == null_more[c[i]] ||
-			     less[i] + 0 == min_less[c[i]] && more[i] + 0 == min_more[c[i]])) continue
+			    (n1[i] == null1[c[i]] && n16[i] == null16[c[i]] ||
+			     n1[i] + 0 == min1[c[i]] && n16[i] + 0 == min16[c[i]])) continue
 			print m[i], c[i], op
 		}
 	}' "$work/counts" >"$work/wanted"
@@ -265,7 +261,7 @@ try() {
 	points=
 	case " $* " in *" ctx "*) points=$CTX_POINTS ;; esac
 	# shellcheck disable=SC2086
-	timeout -s KILL $((20 + 10 * $#)) "$DENY" "$c" "$OSBENCH" run -r 1 -t 1 --ops "$LESS" -f long "$@" $points \
+	timeout -s KILL $((20 + 10 * $#)) "$DENY" "$c" "$OSBENCH" run -r 1 -t 1 --ops 2 -f long "$@" $points \
 		>"$WORK/o" 2>"$WORK/e" </dev/null
 	rc=$?
 	why=
