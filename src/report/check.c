@@ -136,26 +136,23 @@ static void ratio_of(const struct rfile *base, struct check_row *r)
 	r->have_ratio = 1;
 }
 
-/* Missing, fail, or both sides' ratio and interval: 1 when there is a
-   ratio to judge. */
-static int prepare_one(const struct rfile *base, struct check_row *r)
+/* Missing, fail, or both sides' ratio and interval (have_ratio). */
+static void prepare_one(const struct rfile *base, struct check_row *r)
 {
 	r->note[0] = '\0';
 	r->have_ratio = 0;
 	if (!r->c || r->c->status == ST_NA) {
 		r->v = V_MISSING;
-		return 0;
-	}
-	if (r->c->status == ST_FAIL) {
+	} else if (r->c->status == ST_FAIL) {
 		r->v = V_FAIL;
 		snprintf(r->note, sizeof r->note, "%s", r->c->reason);
-		return 0;
+	} else {
+		ratio_of(base, r);
 	}
-	ratio_of(base, r);
-	return 1;
 }
 
-/* machine: the typical figure's move as times (1: none known) */
+/* A row with a ratio (prepare_one); machine: the typical figure's move as
+   times (1: none known). */
 static void judge_one(const struct rfile *base, struct check_row *r, const struct check_opts *o,
 		      double machine)
 {
@@ -163,8 +160,6 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 	double own = higher_better ? 1 / machine : machine;
 	enum verdict as_measured;
 
-	if (!prepare_one(base, r))
-		return;
 	as_measured = verdict_band(&r->rr, o->tol, higher_better, o->tolerance_only);
 	r->v = verdict_band_machine(&r->rr, own, o->tol, higher_better, o->tolerance_only);
 	if (incomparable(base, r, o, r->note, sizeof r->note)) {
@@ -219,17 +214,18 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 	struct check_move move;
 	double machine = o->machine;
 
+	for (size_t i = 0; i < n; i++)
+		prepare_one(base, &rows[i]);
 	if (!o->relative) {
 		machine = 1;
 	} else if (!(machine > 0)) {
-		for (size_t i = 0; i < n; i++)
-			prepare_one(base, &rows[i]);
 		if (check_move_of(rows, n, &move) < 0)
 			return -1;
 		machine = move.compared >= CHECK_SHIFT_FIGURES && move.typical > 0 ? move.typical : 1;
 	}
 	for (size_t i = 0; i < n; i++)
-		judge_one(base, &rows[i], o, machine);
+		if (rows[i].have_ratio)
+			judge_one(base, &rows[i], o, machine);
 	return holm_rows(rows, n) < 0 ? -1 : machine;
 }
 
