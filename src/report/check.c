@@ -151,7 +151,18 @@ static void prepare_one(const struct rfile *base, struct check_row *r)
 	}
 }
 
-/* A row with a ratio (prepare_one); machine: the typical figure's move as
+/* A figure that would be slower or faster on its own interval: one of
+   many figures strays that far now and then on an unchanged host. */
+static int stray(const struct check_row *r, double tol, int higher_better)
+{
+	struct run_ratio alone = r->rr;
+
+	alone.p_family = -1;
+	return verdict_band(&alone, tol, higher_better, 0) != V_UNCLEAR &&
+	       verdict_band(&alone, tol, higher_better, 0) != V_OK;
+}
+
+/* A row with a ratio (prepare_one), its p_adj set; machine: the typical figure's move as
    times (1: none known). */
 static void judge_one(const struct rfile *base, struct check_row *r, const struct check_opts *o,
 		      double machine)
@@ -160,13 +171,18 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 	double own = higher_better ? 1 / machine : machine;
 	enum verdict as_measured;
 
+	r->rr.p_family = r->p_adj;
 	as_measured = verdict_band(&r->rr, o->tol, higher_better, o->tolerance_only);
 	r->v = verdict_band_machine(&r->rr, own, o->tol, higher_better, o->tolerance_only);
 	if (incomparable(base, r, o, r->note, sizeof r->note)) {
 		r->v = V_UNCLEAR;
 		return;
 	}
-	if (r->v != as_measured)
+	if (as_measured == V_UNCLEAR && !o->tolerance_only && stray(r, o->tol, higher_better))
+		snprintf(r->note, sizeof r->note,
+			 "beyond the tolerance and its own interval excludes 1, but not "
+			 "significant with every figure counted (p %.2g, Holm)", r->p_adj);
+	else if (r->v != as_measured)
 		snprintf(r->note, sizeof r->note,
 			 "moved with the machine: %s as measured, but the typical figure moved "
 			 "%.3f, and relative to it this one is %.3f (%.3f-%.3f)",
@@ -223,10 +239,12 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 			return -1;
 		machine = move.compared >= CHECK_SHIFT_FIGURES && move.typical > 0 ? move.typical : 1;
 	}
+	if (holm_rows(rows, n) < 0)
+		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].have_ratio)
 			judge_one(base, &rows[i], o, machine);
-	return holm_rows(rows, n) < 0 ? -1 : machine;
+	return machine;
 }
 
 /* ---- the tally and the machine-wide move --------------------------------- */

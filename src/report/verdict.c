@@ -135,7 +135,7 @@ void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t 
 {
 	double centre, se, df, half;
 
-	*out = (struct run_ratio){ .p = -1, .rounding = rounding };
+	*out = (struct run_ratio){ .p = -1, .p_family = -1, .rounding = rounding };
 	out->ratio = median_of(cur, nc) / median_of(base, nb);
 	out->spread = log_error(base, nb, cur, nc, &se, &df);
 	if (out->spread == SPREAD_NONE)
@@ -163,14 +163,15 @@ enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_bett
 	double lo = higher_better ? 1 / r->hi : r->lo, hi = higher_better ? 1 / r->lo : r->hi;
 	double up = 1 + tol, e = 1 + r->rounding;
 	int beyond_slow = q / e > up, beyond_fast = q * e < 1 / up;
+	int significant = r->p_family < 0 || r->p_family < VERDICT_ALPHA;
 
 	if (tolerance_only)
 		return beyond_slow ? V_SLOWER : beyond_fast ? V_FASTER : V_OK;
 	if (r->spread == SPREAD_NONE)
 		return V_UNCLEAR;
-	if (lo > 1 && beyond_slow)
+	if (lo > 1 && beyond_slow && significant)
 		return V_SLOWER;
-	if (hi < 1 && beyond_fast)
+	if (hi < 1 && beyond_fast && significant)
 		return V_FASTER;
 	if (lo >= 1 / up && hi <= up)
 		return V_OK;
@@ -185,6 +186,8 @@ enum verdict verdict_band_machine(const struct run_ratio *r, double machine, dou
 
 	if (!(machine > 0) || machine == 1 || tolerance_only || r->spread == SPREAD_NONE)
 		return as_measured;
+	/* its own interval alone: the family's p is the measured ratio's */
+	relative.p_family = -1;
 	relative.ratio /= machine;
 	relative.lo /= machine;
 	relative.hi /= machine;

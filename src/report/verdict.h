@@ -46,6 +46,8 @@ enum spread { SPREAD_BOTH, SPREAD_BASE, SPREAD_CURRENT, SPREAD_NONE };
 struct run_ratio {
 	double ratio, lo, hi; /* lo, hi 0 when spread is SPREAD_NONE */
 	double p;             /* two-sided Welch p of no change; -1: none */
+	double p_family;      /* p with every figure of the check counted
+	                         (Holm); -1: this figure alone (p) */
 	double df;            /* degrees of freedom; 0: none; inf: no spread */
 	double rounding;
 	enum spread spread;
@@ -56,11 +58,15 @@ void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t 
 		       double rounding, struct run_ratio *out);
 
 /* The verdict on r against the band of +-tol (a fraction: 0.1 is 10 %,
- * the band 1/1.1 to 1.1): slower or faster when the interval excludes 1
+ * the band 1/1.1 to 1.1): slower or faster when the interval excludes 1,
+ * the change is significant with every figure of the check counted
+ * (p_family, where set, below VERDICT_ALPHA: a job of twenty figures on
+ * an unchanged host would otherwise be red whenever one of them strays)
  * and the ratio is beyond the band even after rounding; ok when the
  * interval lies within it; unclear otherwise, and always where there is
  * no interval.  tolerance_only judges the ratio alone against the band
  * (two old table files: --no-stats). */
+#define VERDICT_ALPHA 0.05
 enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_better,
 			  int tolerance_only);
 

@@ -114,6 +114,20 @@ static void band_edges(void)
 	CHECK("band: ratio on the lower edge: unclear", band(1 / 1.1, 0.8, 0.99, 0, 0) == V_UNCLEAR);
 	CHECK("band: ops/s halved is slower", band(0.5, 0.4, 0.6, 0, 1) == V_SLOWER);
 	CHECK("band: ops/s doubled is faster", band(2, 1.8, 2.2, 0, 1) == V_FASTER);
+	/* one of many figures: its own interval is not enough */
+	{
+		struct run_ratio r = { .ratio = 1.15, .lo = 1.05, .hi = 1.26, .p = 0.01,
+				       .p_family = 0.21, .spread = SPREAD_BOTH };
+		CHECK("band: beyond, own interval above 1, Holm p 0.21: unclear",
+		      verdict_band(&r, 0.1, 0, 0) == V_UNCLEAR);
+		r.p_family = 0.049;
+		CHECK("band: the same with Holm p 0.049: slower", verdict_band(&r, 0.1, 0, 0) == V_SLOWER);
+		r.p_family = -1;
+		CHECK("band: the same alone (no family): slower", verdict_band(&r, 0.1, 0, 0) == V_SLOWER);
+		r = (struct run_ratio){ .ratio = 1 / 1.15, .lo = 0.8, .hi = 0.95, .p = 0.01,
+					.p_family = 0.06, .spread = SPREAD_BOTH };
+		CHECK("band: faster needs the family too", verdict_band(&r, 0.1, 0, 0) == V_UNCLEAR);
+	}
 	/* a two-digit baseline cell, 0.27 for 0.2749: a real +14 % read as
 	   1.16 is within rounding of the 15 % edge, so not slower */
 	{
