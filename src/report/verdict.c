@@ -164,14 +164,18 @@ enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_bett
 	double up = 1 + tol, e = 1 + r->rounding;
 	int beyond_slow = q / e > up, beyond_fast = q * e < 1 / up;
 	int significant = r->p_family < 0 || r->p_family < VERDICT_ALPHA;
+	/* the whole interval beyond the band: a change past the tolerance
+	   even at the interval's near end, which an unchanged figure all but
+	   never shows, so the family's p need not hold it back */
+	int clear_slow = lo > up, clear_fast = hi < 1 / up;
 
 	if (tolerance_only)
 		return beyond_slow ? V_SLOWER : beyond_fast ? V_FASTER : V_OK;
 	if (r->spread == SPREAD_NONE)
 		return V_UNCLEAR;
-	if (lo > 1 && beyond_slow && significant)
+	if (lo > 1 && beyond_slow && (significant || clear_slow))
 		return V_SLOWER;
-	if (hi < 1 && beyond_fast && significant)
+	if (hi < 1 && beyond_fast && (significant || clear_fast))
 		return V_FASTER;
 	if (lo >= 1 / up && hi <= up)
 		return V_OK;

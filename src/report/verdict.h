@@ -59,10 +59,11 @@ void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t 
 
 /* The verdict on r against the band of +-tol (a fraction: 0.1 is 10 %,
  * the band 1/1.1 to 1.1): slower or faster when the interval excludes 1,
- * the change is significant with every figure of the check counted
- * (p_family, where set, below VERDICT_ALPHA: a job of twenty figures on
- * an unchanged host would otherwise be red whenever one of them strays)
- * and the ratio is beyond the band even after rounding; ok when the
+ * the ratio is beyond the band even after rounding, and either the whole
+ * interval lies beyond the band or the change is significant with every
+ * figure of the check counted (p_family, where set, below VERDICT_ALPHA:
+ * a job of twenty figures on an unchanged host would otherwise be red
+ * whenever one of them strays just past the band); ok when the
  * interval lies within it; unclear otherwise, and always where there is
  * no interval.  tolerance_only judges the ratio alone against the band
  * (two old table files: --no-stats). */

@@ -124,6 +124,17 @@ static void band_edges(void)
 		CHECK("band: the same with Holm p 0.049: slower", verdict_band(&r, 0.1, 0, 0) == V_SLOWER);
 		r.p_family = -1;
 		CHECK("band: the same alone (no family): slower", verdict_band(&r, 0.1, 0, 0) == V_SLOWER);
+		r = (struct run_ratio){ .ratio = 1.48, .lo = 1.28, .hi = 1.71, .p = 0.008,
+					.p_family = 0.16, .spread = SPREAD_BOTH };
+		CHECK("band: the whole interval beyond the band: slower whatever Holm's p",
+		      verdict_band(&r, 0.1, 0, 0) == V_SLOWER);
+		r.lo = 1.1;
+		CHECK("band: the interval's near end on the band's edge: Holm decides",
+		      verdict_band(&r, 0.1, 0, 0) == V_UNCLEAR);
+		r = (struct run_ratio){ .ratio = 0.6, .lo = 0.5, .hi = 0.9, .p = 0.008,
+					.p_family = 0.16, .spread = SPREAD_BOTH };
+		CHECK("band: wholly below the band: faster whatever Holm's p",
+		      verdict_band(&r, 0.1, 0, 0) == V_FASTER);
 		r = (struct run_ratio){ .ratio = 1 / 1.15, .lo = 0.8, .hi = 0.95, .p = 0.01,
 					.p_family = 0.06, .spread = SPREAD_BOTH };
 		CHECK("band: faster needs the family too", verdict_band(&r, 0.1, 0, 0) == V_UNCLEAR);
