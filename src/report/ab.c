@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report/ab.h"
+#include "report/junit.h"
 #include "results/fmt.h"
 #include "results/schema.h"
 
@@ -330,35 +331,12 @@ static void report_json(FILE *out, const struct ab_context *c, const struct ab_r
 
 /* ---- junit --------------------------------------------------------------- */
 
-static void xml_text(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&apos;", out); break;
-		default:
-			if ((unsigned char)*s < 0x20)
-				fputc(' ', out);
-			else
-				fputc(*s, out);
-		}
-	}
-}
 
 static int is_failure(enum ab_verdict v)
 {
 	return v == AB_SLOWER || v == AB_FAIL;
 }
 
-static void xml_property(FILE *out, const char *name, const char *value)
-{
-	fprintf(out, "        <property name=\"%s\" value=\"", name);
-	xml_text(out, value);
-	fputs("\"/>\n", out);
-}
 
 /* A figure's time in whole milliseconds, both sides' children: a suite's
  * time is the sum of those its cases show. */
@@ -367,10 +345,6 @@ static long long junit_ms(const struct ab_row *r)
 	return llround((r->f->side[0].seconds + r->f->side[1].seconds) * 1000);
 }
 
-static void junit_time(FILE *out, long long ms)
-{
-	fprintf(out, " time=\"%lld.%03lld\"", ms / 1000, ms % 1000);
-}
 
 static void junit_case(FILE *out, const struct ab_context *c, const struct ab_row *r)
 {
@@ -378,22 +352,22 @@ static void junit_case(FILE *out, const struct ab_context *c, const struct ab_ro
 	int ok = has_ratio(r);
 
 	fputs("    <testcase classname=\"osbench.", out);
-	xml_text(out, r->rec->table);
+	junit_text(out, r->rec->table);
 	fputs("\" name=\"", out);
-	xml_text(out, r->rec->column);
+	junit_text(out, r->rec->column);
 	fputc('"', out);
 	junit_time(out, junit_ms(r));
 	fputs(">\n      <properties>\n", out);
-	xml_property(out, "A", side_text(&r->f->side[0], a, sizeof a));
-	xml_property(out, "B", side_text(&r->f->side[1], b, sizeof b));
-	xml_property(out, "unit", r->rec->unit);
-	xml_property(out, "ratio", number_text(r->r.ratio, ok, 1, 3, q, sizeof q));
-	xml_property(out, "lo", number_text(r->r.lo, ok, 1, 3, lo, sizeof lo));
-	xml_property(out, "hi", number_text(r->r.hi, ok, 1, 3, hi, sizeof hi));
-	xml_property(out, "p", number_text(r->p_adj, ok, 0, 2, p, sizeof p));
+	junit_property(out, "A", side_text(&r->f->side[0], a, sizeof a));
+	junit_property(out, "B", side_text(&r->f->side[1], b, sizeof b));
+	junit_property(out, "unit", r->rec->unit);
+	junit_property(out, "ratio", number_text(r->r.ratio, ok, 1, 3, q, sizeof q));
+	junit_property(out, "lo", number_text(r->r.lo, ok, 1, 3, lo, sizeof lo));
+	junit_property(out, "hi", number_text(r->r.hi, ok, 1, 3, hi, sizeof hi));
+	junit_property(out, "p", number_text(r->p_adj, ok, 0, 2, p, sizeof p));
 	snprintf(tol, sizeof tol, "%g", c->tol_pct);
-	xml_property(out, "tolerance_pct", tol);
-	xml_property(out, "verdict", ab_verdict_names[r->v]);
+	junit_property(out, "tolerance_pct", tol);
+	junit_property(out, "verdict", ab_verdict_names[r->v]);
 	fputs("      </properties>\n", out);
 	if (is_failure(r->v)) {
 		const struct ab_outcome *bad = r->f->side[0].status == ST_FAIL ? &r->f->side[0]
@@ -406,7 +380,7 @@ static void junit_case(FILE *out, const struct ab_context *c, const struct ab_ro
 			snprintf(msg, sizeof msg, "slower: A %s, B %s, B/A %s (%s to %s), p %s", a, b,
 				 q, lo, hi, p);
 		fprintf(out, "      <failure type=\"%s\" message=\"", ab_verdict_names[r->v]);
-		xml_text(out, msg);
+		junit_text(out, msg);
 		fputs("\"/>\n", out);
 	}
 	fputs("    </testcase>\n", out);
@@ -433,7 +407,7 @@ static void report_junit(FILE *out, const struct ab_context *c, const struct ab_
 				ms += junit_ms(&rows[j]);
 			}
 		fputs("  <testsuite name=\"", out);
-		xml_text(out, rows[i].rec->table);
+		junit_text(out, rows[i].rec->table);
 		fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\"", tests,
 			failures);
 		junit_time(out, ms);

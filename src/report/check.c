@@ -10,6 +10,7 @@
 
 #include "stats/stats.h"
 #include "report/figtext.h"
+#include "report/junit.h"
 #include "report/check.h"
 #include "results/schema.h"
 #include "results/writer.h"
@@ -573,19 +574,6 @@ static void report_json(FILE *out, const struct check_report_in *in, const struc
 		check_machine_wide(in->move) ? "true" : "false");
 }
 
-static void xml_text(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&apos;", out); break;
-		default: fputc(*s, out);
-		}
-	}
-}
 
 static int is_failure(const struct check_row *r, int strict)
 {
@@ -593,14 +581,6 @@ static int is_failure(const struct check_row *r, int strict)
 	       (strict && r->v == V_UNCLEAR);
 }
 
-static void xml_property(FILE *out, const char *name, const char *value)
-{
-	fputs("        <property name=\"", out);
-	xml_text(out, name);
-	fputs("\" value=\"", out);
-	xml_text(out, value);
-	fputs("\"/>\n", out);
-}
 
 static const char *tol_text(double tol, char *buf, size_t len)
 {
@@ -624,10 +604,6 @@ static long long junit_ms(double seconds)
 	return llround(seconds * 1000);
 }
 
-static void junit_time(FILE *out, long long ms)
-{
-	fprintf(out, " time=\"%lld.%03lld\"", ms / 1000, ms % 1000);
-}
 
 static void junit_case(FILE *out, const struct check_report_in *in, const struct check_row *r)
 {
@@ -640,26 +616,26 @@ static void junit_case(FILE *out, const struct check_report_in *in, const struct
 	const char *cur_u = with_unit(cur, r->b->unit, cu, sizeof cu);
 
 	fputs("    <testcase classname=\"osbench.", out);
-	xml_text(out, r->b->table);
+	junit_text(out, r->b->table);
 	fputs("\" name=\"", out);
-	xml_text(out, r->b->column);
+	junit_text(out, r->b->column);
 	fputc('"', out);
 	/* a file that does not say how long its figure took gets no time
 	   rather than a claim of none */
 	if (r->seconds >= 0)
 		junit_time(out, junit_ms(r->seconds));
 	fputs(">\n      <properties>\n", out);
-	xml_property(out, "baseline", base);
-	xml_property(out, "current", cur);
-	xml_property(out, "unit", r->b->unit);
-	xml_property(out, "ratio", ratio);
-	xml_property(out, "lo", lo);
-	xml_property(out, "hi", hi);
-	xml_property(out, "tolerance_pct", tol_text(in->opts->tol, tb, sizeof tb));
-	xml_property(out, "runs", runs_text(r, nb, sizeof nb));
-	xml_property(out, "verdict", verdict_names[r->v]);
+	junit_property(out, "baseline", base);
+	junit_property(out, "current", cur);
+	junit_property(out, "unit", r->b->unit);
+	junit_property(out, "ratio", ratio);
+	junit_property(out, "lo", lo);
+	junit_property(out, "hi", hi);
+	junit_property(out, "tolerance_pct", tol_text(in->opts->tol, tb, sizeof tb));
+	junit_property(out, "runs", runs_text(r, nb, sizeof nb));
+	junit_property(out, "verdict", verdict_names[r->v]);
 	if (r->note[0])
-		xml_property(out, "note", r->note);
+		junit_property(out, "note", r->note);
 	fputs("      </properties>\n", out);
 	if (is_failure(r, in->opts->strict)) {
 		if (r->v == V_FAIL)
@@ -674,7 +650,7 @@ static void junit_case(FILE *out, const struct check_report_in *in, const struct
 				 verdict_names[r->v], base_u, cur_u, ratio,
 				 CHECK_INTERVAL_PCT, lo, hi, tb, r->note[0] ? ": " : "", r->note);
 		fprintf(out, "      <failure type=\"%s\" message=\"", verdict_names[r->v]);
-		xml_text(out, msg);
+		junit_text(out, msg);
 		fputs("\"/>\n", out);
 	}
 	/* the same in the one place a CI page shows for a passing case too */
@@ -683,7 +659,7 @@ static void junit_case(FILE *out, const struct check_report_in *in, const struct
 		 base_u, cur_u, ratio, CHECK_INTERVAL_PCT, lo, hi, tb, nb,
 		 verdict_names[r->v], r->note[0] ? ": " : "", r->note);
 	fputs("      <system-out>", out);
-	xml_text(out, msg);
+	junit_text(out, msg);
 	fputs("</system-out>\n    </testcase>\n", out);
 }
 
@@ -698,7 +674,7 @@ static void junit_setup(FILE *out, const struct check_report_in *in)
 	for (size_t i = 0; i < in->nsetup; i++) {
 		snprintf(name, sizeof name, "differs: %s", in->setup[i].field);
 		snprintf(value, sizeof value, "%s -> %s", in->setup[i].base, in->setup[i].cur);
-		xml_property(out, name, value);
+		junit_property(out, name, value);
 	}
 	fputs("    </properties>\n", out);
 }
@@ -735,9 +711,9 @@ static void report_junit(FILE *out, const struct check_report_in *in,
 				}
 			}
 		fputs("  <testsuite name=\"", out);
-		xml_text(out, in->host);
+		junit_text(out, in->host);
 		fputc(' ', out);
-		xml_text(out, rows[i].b->table);
+		junit_text(out, rows[i].b->table);
 		fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\"", tests,
 			fails);
 		if (timed)
