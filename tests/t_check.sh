@@ -378,7 +378,7 @@ EOF
 run check rel-a.long rel-b.long
 check "check as measured: every figure that moved 20 % is slower" \
 	grep -q "^check: 6 figures: 0 ok, 6 slower, 0 faster, 0 unclear," "$work/out"
-check "check as measured: the note says the verdicts stand" grep -q "the verdicts stand as measured;" "$work/err"
+check "check as measured: the note says the verdicts stand, and what their intervals hold" grep -q "the verdicts stand as measured; their intervals hold the spread between each side's runs, not a move of the whole machine between the two invocations;" "$work/err"
 run check --relative rel-a.long rel-b.long
 check "check --relative: beyond the machine's move is slower, exit 1" \
 	[ "$rc $(verdict_of syscall 'null call')" = "1 slower" ]

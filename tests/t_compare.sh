@@ -418,7 +418,7 @@ run check bw-a.tsv "$work/bw-slow.tsv" --no-stats
 check "check machine-wide: every figure is slower, exit 1" [ "$rc" -eq 1 ]
 check "check machine-wide: said on stderr in one line" [ "$(wc -l <"$work/err")" -eq 1 ]
 check "check machine-wide: the note does not talk the change away" \
-	grep -qx "osbench: check: note: every figure moved alike: 9 of 9 took longer, the typical one 25% slower than its baseline; a slower kernel, allocator or placement does that, and so does a busier machine: the verdicts stand as measured; a second baseline run now (osbench run --runs 3) or osbench ab, where both sides can run, tells them apart" "$work/err"
+	grep -qx "osbench: check: note: every figure moved alike: 9 of 9 took longer, the typical one 25% slower than its baseline; a slower kernel, allocator or placement does that, and so does a busier machine: the verdicts stand as measured; their intervals hold the spread between each side's runs, not a move of the whole machine between the two invocations; a second baseline run now (osbench run --runs 3) or osbench ab, where both sides can run, tells them apart" "$work/err"
 check "check machine-wide: the verdicts stay each figure's own" grep -qx "bw${T}Pipe${T}3000${T}2400${T}0.800${T}-${T}-${T}-${T}1:1${T}-${T}slower" "$work/out"
 run check -f json bw-a.tsv "$work/bw-slow.tsv"
 check "check machine-wide: json summary" \

@@ -323,7 +323,9 @@ static void note_machine_wide(const struct check_move *m, int relative)
 		pct > 0 ? "slower" : "faster", pct > 0 ? "slower" : "faster",
 		pct > 0 ? "busier" : "quieter",
 		relative ? "with --relative a figure that moved with the typical one is unclear"
-			 : "the verdicts stand as measured");
+			 : "the verdicts stand as measured; their intervals hold the spread "
+			   "between each side's runs, not a move of the whole machine between "
+			   "the two invocations");
 }
 
 static int report(const struct args *a, const struct check_report_in *in,
