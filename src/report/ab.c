@@ -331,12 +331,10 @@ static void report_json(FILE *out, const struct ab_context *c, const struct ab_r
 
 /* ---- junit --------------------------------------------------------------- */
 
-
 static int is_failure(enum ab_verdict v)
 {
 	return v == AB_SLOWER || v == AB_FAIL;
 }
-
 
 /* A figure's time in whole milliseconds, both sides' children: a suite's
  * time is the sum of those its cases show. */
@@ -344,7 +342,6 @@ static long long junit_ms(const struct ab_row *r)
 {
 	return llround((r->f->side[0].seconds + r->f->side[1].seconds) * 1000);
 }
-
 
 static void junit_case(FILE *out, const struct ab_context *c, const struct ab_row *r)
 {

@@ -157,14 +157,15 @@ static void prepare_one(const struct rfile *base, struct check_row *r)
 static int stray(const struct check_row *r, double tol, int higher_better)
 {
 	struct run_ratio alone = r->rr;
+	enum verdict v;
 
 	alone.p_family = -1;
-	return verdict_band(&alone, tol, higher_better, 0) != V_UNCLEAR &&
-	       verdict_band(&alone, tol, higher_better, 0) != V_OK;
+	v = verdict_band(&alone, tol, higher_better, 0);
+	return v == V_SLOWER || v == V_FASTER;
 }
 
-/* A row with a ratio (prepare_one), its p_adj set; machine: the typical figure's move as
-   times (1: none known). */
+/* A row with a ratio (prepare_one) and its p_adj (holm_rows); machine:
+   the typical figure's move as times (1: none known). */
 static void judge_one(const struct rfile *base, struct check_row *r, const struct check_opts *o,
 		      double machine)
 {
@@ -574,13 +575,11 @@ static void report_json(FILE *out, const struct check_report_in *in, const struc
 		check_machine_wide(in->move) ? "true" : "false");
 }
 
-
 static int is_failure(const struct check_row *r, int strict)
 {
 	return r->v == V_SLOWER || r->v == V_FAIL || r->v == V_MISSING ||
 	       (strict && r->v == V_UNCLEAR);
 }
-
 
 static const char *tol_text(double tol, char *buf, size_t len)
 {
@@ -603,7 +602,6 @@ static long long junit_ms(double seconds)
 {
 	return llround(seconds * 1000);
 }
-
 
 static void junit_case(FILE *out, const struct check_report_in *in, const struct check_row *r)
 {
