@@ -163,7 +163,7 @@ enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_bett
 	double lo = higher_better ? 1 / r->hi : r->lo, hi = higher_better ? 1 / r->lo : r->hi;
 	double up = 1 + tol, e = 1 + r->rounding;
 	int beyond_slow = q / e > up, beyond_fast = q * e < 1 / up;
-	int significant = r->p_family < 0 || r->p_family < VERDICT_ALPHA;
+	int significant = r->p_family < VERDICT_ALPHA; /* -1, no family: its own */
 	/* the whole interval beyond the band: a change past the tolerance
 	   even at the interval's near end, which an unchanged figure all but
 	   never shows, so the family's p need not hold it back */
