@@ -163,13 +163,20 @@ check "check 24 figures all 2x: 24 slower, exit 1" \
 
 # --- one figure of many strays: 15 % with runs that agree, p 0.005 on its
 # own, 0.1 with 21 figures counted (Holm): a job of many figures on an
-# unchanged host would be red whenever one strayed that far
+# unchanged host would be red whenever one strayed that far.  The other
+# figures' runs scatter each their own way, so that no run is slower for
+# all of them (each run's factor 1)
 : >stray-a.in
 : >stray-b.in
 i=0
 while [ "$i" -lt 20 ]; do
-	echo "t$i|c|m$i|us|1.0,1.01,0.99" >>stray-a.in
-	echo "t$i|c|m$i|us|1.0,1.01,0.99" >>stray-b.in
+	case $((i % 3)) in
+	0) runs=1.0,1.01,0.99 ;;
+	1) runs=1.01,0.99,1.0 ;;
+	*) runs=0.99,1.0,1.01 ;;
+	esac
+	echo "t$i|c|m$i|us|$runs" >>stray-a.in
+	echo "t$i|c|m$i|us|$runs" >>stray-b.in
 	i=$((i + 1))
 done
 echo "proc|sh proc|sh|us|1.0,1.03,0.97" >>stray-a.in
@@ -189,6 +196,78 @@ grep '^proc|' stray-b.in | mkruns stray1-b.long
 run check stray1-a.long stray1-b.long
 check "check the same figure alone: slower, exit 1" \
 	[ "$rc $(verdict_of proc 'sh proc')" = "1 slower" ]
+
+# --- a machine that moved from run to run: each run's factor (the typical
+# figure's move in that run) taken out.  moody MOODS MOVED FACTOR UNIT:
+# eight figures (the last a MB/s one), each the machine's factor in each
+# run (MOODS, a comma list) times its own level and a little noise of its
+# own; the figures named in MOVED (t1 t2 ...) FACTOR times slower
+moody() {
+	awk -v moods="$1" -v moved=" $2 " -v f="$3" 'BEGIN {
+		n = split(moods, m, ",")
+		split("1.0 1.01 0.99 1.005 0.995 1.0 1.01 0.99", e, " ")
+		for (g = 0; g < 8; g++) {
+			rate = g == 7
+			s = ""
+			for (r = 1; r <= n; r++) {
+				v = (g + 1) * m[r] * e[(g + r) % 8 + 1]
+				if (index(moved, " t" g " ")) v *= f
+				s = s (r > 1 ? "," : "") sprintf("%.6g", rate ? 1000 / v : v)
+			}
+			printf "t%d|c|m%d|%s|%s\n", g, g, rate ? "MB/s" : "us", s
+		}
+	}'
+}
+moody 1.0,1.35,1.0 "" 1 | mkruns moody-a.long
+moody 1.35,1.0,1.0 "t1" 1.4 | mkruns moody-b.long
+run check moody-a.long moody-b.long
+check "check beyond the rest of its runs: slower, exit 1" [ "$rc $(verdict_of t1 c)" = "1 slower" ]
+check "check beyond the rest of its runs: as measured its interval holds 1" \
+	[ "$(check_cell t1 c lo | awk '{ print ($1 < 1) }')" = 1 ]
+note=$(note_of t1 c)
+check "check beyond the rest of its runs: the note says so" \
+	sh -c 'case $1 in "beyond the rest of its runs: 1.3"*"the whole machine'"'"'s moves from run to run") ;; *) exit 1 ;; esac' _ "$note"
+check "check beyond the rest of its runs: the others unclear, none changed" \
+	[ "$(grep -c "${T}unclear\$" "$work/out")" = 7 ]
+note=$(note_of t3 c)
+check "check a figure that moved with its runs: the note gives it against them" \
+	sh -c 'case $1 in "each run against its run'"'"'s typical figure: 0.99"* | *": 1.00"*) ;; *) exit 1 ;; esac' _ "$note"
+run check -f json moody-a.long moody-b.long
+if command -v python3 >/dev/null 2>&1; then
+	check "check json: the ratio against the rest of its runs" python3 -c '
+import json, sys
+f = {x["table"]: x for x in json.load(open(sys.argv[1]))["figures"]}
+r = f["t1"]["relative"]
+assert f["t1"]["verdict"] == "slower" and 1.3 < r["lo"] < r["ratio"] < r["hi"] < 1.5, f["t1"]
+assert f["t1"]["lo"] < 1, f["t1"]
+' "$work/out"
+fi
+run check -f long moody-a.long moody-b.long
+check "check long: the ratio against the rest of its runs" \
+	[ "$(check_cell t1 c rel_ratio | awk '{ print ($1 > 1.3 && $1 < 1.5) }')" = 1 ]
+moody 1.35,1.0,1.0 "t7" 1.4 | mkruns moody-rate.long
+run check moody-a.long moody-rate.long
+check "check a rate beyond the rest of its runs: slower" [ "$rc $(verdict_of t7 c)" = "1 slower" ]
+moody 1.35,1.0,1.0 "" 1 | mkruns moody-same.long
+run check moody-a.long moody-same.long
+check "check a machine that moved from run to run, nothing changed: no verdict of change" \
+	[ "$rc $(grep -c "${T}unclear\$" "$work/out")" = "0 8" ]
+# every figure but one 30 % slower: relative to its runs the unchanged one
+# is 23 % faster, but as measured it did not move, and is no change
+moody 1.35,1.0,1.0 "t0 t1 t2 t3 t4 t5 t7" 1.3 | mkruns moody-most.long
+run check moody-a.long moody-most.long
+check "check a figure that stayed while the rest moved: not faster" [ "$(verdict_of t6 c)" = unclear ]
+check "check a figure that stayed while the rest moved: below 1 against its runs" \
+	sh -c 'case $1 in "each run against its run'"'"'s typical figure: 0.7"*) ;; *) exit 1 ;; esac' _ "$(note_of t6 c)"
+# two runs a side are enough; one is not (no factor can be told)
+moody 1.0,1.35 "" 1 | mkruns moody2-a.long
+moody 1.35,1.0 "t1" 1.4 | mkruns moody2-b.long
+run check moody2-a.long moody2-b.long
+check "check beyond the rest of two runs: slower" [ "$(verdict_of t1 c)" = slower ]
+moody 1.0 "" 1 | mkruns moody1-a.long
+run check moody1-a.long moody-b.long
+check "check one baseline run: nothing against the rest of its runs" \
+	[ "$rc $(verdict_of t1 c)" = "0 unclear" ]
 
 # --- setups that differ: said first, and what they make incomparable unclear
 mkruns setup-a.long "release: 6.1.0-18" "placement: same" "tmpdir fs: ext4" <<EOF
@@ -245,8 +324,8 @@ assert d["tolerance_pct"] == 10 and d["summary"]["fail"] == 1, d["summary"]
 fi
 run check -f long base3.long fail-b.long
 check "check long: a header, full precision and every run" sh -c '
-	grep -qx "table${T}column${T}module${T}unit${T}baseline${T}current${T}ratio${T}lo${T}hi${T}p${T}runs${T}baseline_runs_us${T}current_runs_us${T}spread${T}tolerance_pct${T}counted_as${T}note${T}verdict" "$1" &&
-	grep -q "^syscall${T}null call${T}null${T}us${T}0.2${T}0.2${T}1${T}.*${T}3:3${T}0.2,0.202,0.198${T}0.2,0.202,0.198${T}both${T}10${T}-${T}-${T}ok\$" "$1" &&
+	grep -qx "table${T}column${T}module${T}unit${T}baseline${T}current${T}ratio${T}lo${T}hi${T}p${T}runs${T}baseline_runs_us${T}current_runs_us${T}spread${T}tolerance_pct${T}rel_ratio${T}rel_lo${T}rel_hi${T}counted_as${T}note${T}verdict" "$1" &&
+	grep -q "^syscall${T}null call${T}null${T}us${T}0.2${T}0.2${T}1${T}.*${T}3:3${T}0.2,0.202,0.198${T}0.2,0.202,0.198${T}both${T}10${T}-${T}-${T}-${T}-${T}-${T}ok\$" "$1" &&
 	grep -q "^syscall${T}stat${T}stat${T}us${T}1${T}fail${T}.*${T}stat: Permission denied${T}fail\$" "$1"' _ "$work/out"
 run check -f junit base3.long fail-b.long
 check "check junit: a fail carries its reason and baseline in one line" \

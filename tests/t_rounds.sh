@@ -217,6 +217,37 @@ else
 	check "rounds rerun check: the summary counts it" grep -q "; 1 measured again)\$" "$work/out"
 fi
 check "rounds rerun check leaves nothing behind" tmp_empty
+# a second look takes a few unchanged figures along, to tell its runs'
+# machine factors: they are measured, never reported, never counted
+run run -q --runs 3 -f long null nullio stat siginst sighndl openclose -o "$work/six.long"
+awk -F'\t' 'BEGIN { OFS = "\t" }
+	$1 == "table" && $2 == "column" { for (i = 1; i <= NF; i++) c[$i] = i }
+	$1 == "syscall" && $2 == "null call" {
+		for (k in c) if (k ~ /_us$/ && $(c[k]) ~ /^[0-9.,e+-]+$/) {
+			n = split($(c[k]), v, ","); s = ""
+			for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") sprintf("%.6g", v[i] / 1000)
+			$(c[k]) = s
+		}
+	}
+	{ print }' "$work/six.long" >"$work/six-fast.long"
+run check -q -f json "$work/six-fast.long"
+if grep -q 'current distorted: ' "$work/out"; then
+	echo "skip rounds rerun check with references: something took the CPU from the run"
+elif command -v python3 >/dev/null 2>&1; then
+	check "rounds rerun check: the references of a second look are not reported" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+figs = d["figures"]
+assert len(figs) == 6, len(figs)
+again = [f["column"] for f in figs if f["measured_again"]]
+assert again == ["null call"], again
+assert figs[0]["verdict"] == "slower", figs[0]
+assert d["summary"]["figures"] == 6 and d["summary"]["measured_again"] == 1, d["summary"]
+' "$work/out"
+else
+	skip "rounds rerun check with references: python3 is not installed"
+fi
+check "rounds rerun check with references leaves nothing behind" tmp_empty
 run check -q --tolerance 1000 "$work/base.long"
 check "rounds rerun check: nothing slower, nothing measured again" sh -c '! grep -q "measured again" "$1"' _ "$work/out"
 # the figures measured now took time, and the report says how much

@@ -210,9 +210,44 @@ static double both_seconds(double first, double again)
 	return again < 0 ? first : first + again;
 }
 
-/* The figures that look slower or faster, measured again on their own;
- * each keeps its verdict only if the second measurement says the same,
- * else it is unclear, and its row shows the second measurement. */
+/* Whether row i may stand for the machine in a second look: a figure
+   counted once, not a sweep's, compared, not itself a change. */
+static int may_refer(const struct check_row *r)
+{
+	return r->same_as < 0 && r->have_rel && r->v != V_SLOWER && r->v != V_FASTER;
+}
+
+/* Up to CHECK_RUN_FIGURES rows that may stand for the machine, the
+   cheapest first (a figure whose file does not say what it cost, last),
+   their indexes appended to idx[k...]; the new k. */
+static size_t add_references(const struct check_row *rows, size_t n, size_t *idx, size_t k)
+{
+	size_t first = k;
+
+	while (k - first < CHECK_RUN_FIGURES) {
+		long best = -1;
+		for (size_t i = 0; i < n; i++) {
+			int taken = 0;
+			for (size_t j = first; j < k && !taken; j++)
+				taken = idx[j] == i;
+			if (taken || !may_refer(&rows[i]))
+				continue;
+			if (best < 0 || (rows[i].seconds >= 0 &&
+					 (rows[best].seconds < 0 || rows[i].seconds < rows[best].seconds)))
+				best = (long)i;
+		}
+		if (best < 0)
+			break;
+		idx[k++] = (size_t)best;
+	}
+	return k;
+}
+
+/* The figures that look slower or faster, measured again on their own
+ * (with a few cheap ones that do not, so that the second look can tell
+ * its runs' machine factors too); each keeps its verdict only if the
+ * second measurement says the same, else it is unclear, and its row
+ * shows the second measurement. */
 static int confirm_changes(const struct args *a, const struct rfile *base, struct check_row *rows,
 			  size_t n, const struct check_opts *o, int argc, char **argv,
 			  struct rfile *again, int *nagain)
@@ -234,20 +269,25 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	rc = 0;
 	if (k == 0)
 		goto out;
+	/* the changes to judge are idx[0..k-1], then the references */
+	size_t all = add_references(rows, n, idx, k);
+	for (size_t j = k; j < all; j++)
+		subset[j] = *rows[idx[j]].b;
 	struct rfile sub = *base;
 	sub.figs = subset;
-	sub.nfigs = k;
+	sub.nfigs = all;
 	if (quick.budget_s < 0 || quick.budget_s > CONFIRM_BUDGET_S)
 		quick.budget_s = CONFIRM_BUDGET_S;
 	if ((rc = measure_now(&quick, &sub, argc, argv, again, nagain)) < 0)
 		goto out;
-	for (size_t j = 0; j < k; j++) {
-		re[j] = (struct check_row){ .b = rows[idx[j]].b, .confirmed = 1, .same_as = -1 };
+	for (size_t j = 0; j < all; j++) {
+		re[j] = (struct check_row){ .b = rows[idx[j]].b, .confirmed = 1, .same_as = -1,
+					    .reference = j >= k };
 		re[j].c = check_current_of(re[j].b, again, *nagain, &re[j].cur_file);
 		/* the second look is part of what the figure cost */
 		re[j].seconds = both_seconds(rows[idx[j]].seconds, re[j].c ? re[j].c->seconds : -1);
 	}
-	if (check_judge(base, re, k, o) < 0) {
+	if (check_judge(base, re, all, o) < 0) {
 		rc = -1;
 		goto out;
 	}

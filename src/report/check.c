@@ -12,6 +12,7 @@
 #include "report/figtext.h"
 #include "report/junit.h"
 #include "report/check.h"
+#include "report/runfactor.h"
 #include "results/schema.h"
 #include "results/writer.h"
 
@@ -141,7 +142,7 @@ static void ratio_of(const struct rfile *base, struct check_row *r)
 static void prepare_one(const struct rfile *base, struct check_row *r)
 {
 	r->note[0] = '\0';
-	r->have_ratio = 0;
+	r->have_ratio = r->have_rel = 0;
 	if (!r->c || r->c->status == ST_NA) {
 		r->v = V_MISSING;
 	} else if (r->c->status == ST_FAIL) {
@@ -150,6 +151,121 @@ static void prepare_one(const struct rfile *base, struct check_row *r)
 	} else {
 		ratio_of(base, r);
 	}
+}
+
+/* ---- each figure against the rest of its runs ---------------------------- */
+
+/* A figure whose runs line up with every other's: not a sweep's (a sweep
+   is measured in a session of its own), and at least two runs a side. */
+static int has_runs(const struct rfile *base, const struct check_row *r, size_t *nb, size_t *nc)
+{
+	if (!r->have_ratio || is_scale(r->b))
+		return 0;
+	rfile_run_values(base, r->b, nb);
+	rfile_run_values(r->cur_file, r->c, nc);
+	return *nb >= 2 && *nc >= 2 && *nb <= RUNS_MAX && *nc <= RUNS_MAX;
+}
+
+/* The runs a side of the first row that may tell the move has; 0, 0
+   where none has runs that line up. */
+static void first_shape(const struct rfile *base, const struct check_row *rows, size_t n,
+			int refs, size_t *nb, size_t *nc)
+{
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].same_as < 0 && (!refs || rows[i].reference) &&
+		    has_runs(base, &rows[i], nb, nc))
+			return;
+	*nb = *nc = 0;
+}
+
+/* Whether r tells the machine's move: a figure counted once whose runs
+   line up as many as the first's; only the reference rows where there
+   are any. */
+static int tells_move(const struct rfile *base, const struct check_row *r, int refs, size_t nb,
+		      size_t nc)
+{
+	size_t b, c;
+
+	return r->same_as < 0 && (!refs || r->reference) && has_runs(base, r, &b, &c) && b == nb &&
+	       c == nc;
+}
+
+/* A side's run values as times, each divided by its run's factor; a
+   rate's inverted, divided, inverted back. */
+static void take_out(const double *v, size_t n, const double *factor, int higher_better,
+		     double *out)
+{
+	for (size_t i = 0; i < n; i++)
+		out[i] = higher_better ? v[i] * factor[i] : v[i] / factor[i];
+}
+
+/* As times: a rate's run values inverted into buf. */
+static const double *as_times(const double *v, size_t n, int higher_better, double *buf)
+{
+	if (!higher_better)
+		return v;
+	for (size_t i = 0; i < n; i++)
+		buf[i] = 1 / v[i];
+	return buf;
+}
+
+/* The rows whose runs line up: rel, their ratio with each run divided
+   by its run's factor, read off the figures that tell the move. */
+static void relative_rows(const struct rfile *base, struct check_row *rows, size_t n,
+			  const double *fb, const double *fc, size_t nb, size_t nc)
+{
+	double b[RUNS_MAX], c[RUNS_MAX];
+
+	for (size_t i = 0; i < n; i++) {
+		struct check_row *r = &rows[i];
+		size_t kb, kc;
+		if (!has_runs(base, r, &kb, &kc) || kb != nb || kc != nc)
+			continue;
+		int hb = schema_higher_is_better(r->b->unit);
+		take_out(rfile_run_values(base, r->b, &kb), nb, fb, hb, b);
+		take_out(rfile_run_values(r->cur_file, r->c, &kc), nc, fc, hb, c);
+		verdict_run_ratio(b, nb, c, nc, r->b->rounding + r->c->rounding, &r->rel);
+		r->have_rel = 1;
+	}
+}
+
+/* Each run's factor, and every row's ratio against it (have_rel), where
+   at least CHECK_RUN_FIGURES figures tell the move; -1 when out of
+   memory. */
+static int relative_runs(const struct rfile *base, struct check_row *rows, size_t n)
+{
+	const double **bv = calloc(n ? n : 1, sizeof *bv), **cv = calloc(n ? n : 1, sizeof *cv);
+	double *buf = calloc(n ? 2 * n * RUNS_MAX : 1, sizeof *buf);
+	double fb[RUNS_MAX], fc[RUNS_MAX];
+	size_t nb = 0, nc = 0, ng = 0;
+	int refs = 0, rc = -1;
+
+	if (!bv || !cv || !buf)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		refs |= rows[i].reference;
+	first_shape(base, rows, n, refs, &nb, &nc);
+	for (size_t i = 0; i < n && nb; i++) {
+		const struct check_row *r = &rows[i];
+		size_t k;
+		if (!tells_move(base, r, refs, nb, nc))
+			continue;
+		int hb = schema_higher_is_better(r->b->unit);
+		bv[ng] = as_times(rfile_run_values(base, r->b, &k), nb, hb, buf + 2 * ng * RUNS_MAX);
+		cv[ng] = as_times(rfile_run_values(r->cur_file, r->c, &k), nc, hb,
+				  buf + (2 * ng + 1) * RUNS_MAX);
+		ng++;
+	}
+	rc = 0;
+	if (ng < CHECK_RUN_FIGURES)
+		goto out;
+	if ((rc = run_factors(bv, cv, ng, nb, nc, fb, fc)) == 0)
+		relative_rows(base, rows, n, fb, fc, nb, nc);
+out:
+	free(bv);
+	free(cv);
+	free(buf);
+	return rc;
 }
 
 /* A figure that would be slower or faster on its own interval: one of
@@ -164,23 +280,34 @@ static int stray(const struct check_row *r, double tol, int higher_better)
 	return v == V_SLOWER || v == V_FASTER;
 }
 
-/* A row with a ratio (prepare_one) and its p_adj (holm_rows); machine:
-   the typical figure's move as times (1: none known). */
-static void judge_one(const struct rfile *base, struct check_row *r, const struct check_opts *o,
-		      double machine)
+/* slower or faster where r moved beyond the rest of its runs: so with
+   each run divided by its run's factor, and beyond the band the same way
+   as measured; else unclear. */
+static enum verdict beyond_its_runs(const struct check_row *r, const struct check_opts *o,
+				    int higher_better)
 {
-	int higher_better = schema_higher_is_better(r->b->unit);
-	double own = higher_better ? 1 / machine : machine;
-	enum verdict as_measured;
+	enum verdict v;
 
-	r->rr.p_family = r->p_adj;
-	as_measured = verdict_band(&r->rr, o->tol, higher_better, o->tolerance_only);
-	r->v = verdict_band_machine(&r->rr, own, o->tol, higher_better, o->tolerance_only);
-	if (incomparable(base, r, o, r->note, sizeof r->note)) {
-		r->v = V_UNCLEAR;
-		return;
-	}
-	if (as_measured == V_UNCLEAR && !o->tolerance_only && stray(r, o->tol, higher_better))
+	if (!r->have_rel || o->tolerance_only)
+		return V_UNCLEAR;
+	v = verdict_band(&r->rel, o->tol, higher_better, 0);
+	if ((v == V_SLOWER || v == V_FASTER) && verdict_band(&r->rr, o->tol, higher_better, 1) == v)
+		return v;
+	return V_UNCLEAR;
+}
+
+/* The note of a row judged as it stands: why a change did not stand, or
+   whose spread the interval rests on. */
+static void judge_note(struct check_row *r, const struct check_opts *o, enum verdict as_measured,
+		       enum verdict beyond, double machine, double own, int higher_better)
+{
+	if (beyond != V_UNCLEAR && r->v == beyond && as_measured == V_UNCLEAR)
+		snprintf(r->note, sizeof r->note,
+			 "beyond the rest of its runs: %.3f (%.3f-%.3f) with each run taken "
+			 "against its run's typical figure; as measured the interval also holds "
+			 "the whole machine's moves from run to run",
+			 r->rel.ratio, r->rel.lo, r->rel.hi);
+	else if (as_measured == V_UNCLEAR && !o->tolerance_only && stray(r, o->tol, higher_better))
 		snprintf(r->note, sizeof r->note,
 			 "beyond the tolerance and its own interval excludes 1, but not "
 			 "significant with every figure counted (p %.2g, Holm)", r->p_adj);
@@ -190,13 +317,50 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 			 "%.3f, and relative to it this one is %.3f (%.3f-%.3f)",
 			 verdict_names[as_measured], machine, r->rr.ratio / own, r->rr.lo / own,
 			 r->rr.hi / own);
+	else if (r->v == V_UNCLEAR && r->have_rel)
+		snprintf(r->note, sizeof r->note,
+			 "each run against its run's typical figure: %.3f (%.3f-%.3f)",
+			 r->rel.ratio, r->rel.lo, r->rel.hi);
 	else if (!o->tolerance_only)
 		snprintf(r->note, sizeof r->note, "%s", spread_note(r->rr.spread));
 }
 
-/* Holm over the p-values of the figures counted once; a repeat takes its
- * first row's. */
-static int holm_rows(struct check_row *rows, size_t n)
+/* A row with a ratio (prepare_one) and its p_adj (holm_rows); machine:
+   the typical figure's move as times (1: none known). */
+static void judge_one(const struct rfile *base, struct check_row *r, const struct check_opts *o,
+		      double machine)
+{
+	int higher_better = schema_higher_is_better(r->b->unit);
+	double own = higher_better ? 1 / machine : machine;
+	enum verdict as_measured, beyond;
+
+	r->rr.p_family = r->p_adj;
+	as_measured = verdict_band(&r->rr, o->tol, higher_better, o->tolerance_only);
+	r->v = verdict_band_machine(&r->rr, own, o->tol, higher_better, o->tolerance_only);
+	beyond = beyond_its_runs(r, o, higher_better);
+	if (r->v == V_UNCLEAR && as_measured == V_UNCLEAR && beyond != V_UNCLEAR)
+		r->v = beyond;
+	if (incomparable(base, r, o, r->note, sizeof r->note)) {
+		r->v = V_UNCLEAR;
+		return;
+	}
+	judge_note(r, o, as_measured, beyond, machine, own, higher_better);
+}
+
+/* The ratio of r Holm corrects: as measured, or relative to its runs;
+   NULL where r has none. */
+static struct run_ratio *tested(struct check_row *r, int rel)
+{
+	if (rel)
+		return r->have_rel ? &r->rel : NULL;
+	return r->have_ratio ? &r->rr : NULL;
+}
+
+/* Holm over the p-values of the figures counted once (a reference row
+   only tells the machine's move, and is not one), as measured (into
+   p_adj) or relative to their runs (rel.p_family); a repeat takes its
+   first row's. */
+static int holm_rows(struct check_row *rows, size_t n, int rel)
 {
 	double *p = calloc(n ? n : 1, sizeof *p), *adj = calloc(n ? n : 1, sizeof *adj);
 	size_t *which = calloc(n ? n : 1, sizeof *which), k = 0;
@@ -208,18 +372,30 @@ static int holm_rows(struct check_row *rows, size_t n)
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		rows[i].p_adj = -1;
-		if (rows[i].same_as < 0 && rows[i].have_ratio && rows[i].rr.p >= 0) {
-			p[k] = rows[i].rr.p;
+		struct run_ratio *t = tested(&rows[i], rel);
+		if (!rel)
+			rows[i].p_adj = -1;
+		if (rows[i].same_as < 0 && !rows[i].reference && t && t->p >= 0) {
+			p[k] = t->p;
 			which[k++] = i;
 		}
 	}
 	stats_holm(p, k, adj);
-	for (size_t j = 0; j < k; j++)
-		rows[which[j]].p_adj = adj[j];
-	for (size_t i = 0; i < n; i++)
-		if (rows[i].same_as >= 0)
+	for (size_t j = 0; j < k; j++) {
+		if (rel)
+			rows[which[j]].rel.p_family = adj[j];
+		else
+			rows[which[j]].p_adj = adj[j];
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct run_ratio *t = tested(&rows[i], rel);
+		if (rows[i].same_as < 0)
+			continue;
+		if (!rel)
 			rows[i].p_adj = rows[rows[i].same_as].p_adj;
+		else if (t)
+			t->p_family = rows[rows[i].same_as].rel.p_family;
+	}
 	free(p);
 	free(adj);
 	free(which);
@@ -241,7 +417,7 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 			return -1;
 		machine = move.compared >= CHECK_SHIFT_FIGURES && move.typical > 0 ? move.typical : 1;
 	}
-	if (holm_rows(rows, n) < 0)
+	if (relative_runs(base, rows, n) < 0 || holm_rows(rows, n, 0) < 0 || holm_rows(rows, n, 1) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].have_ratio)
@@ -440,7 +616,8 @@ static void report_long(FILE *out, const struct check_report_in *in, const struc
 		fprintf(out, "# differs: %s: %s -> %s\n", in->setup[i].field, in->setup[i].base,
 			in->setup[i].cur);
 	fputs("table\tcolumn\tmodule\tunit\tbaseline\tcurrent\tratio\tlo\thi\tp\truns\t"
-	      "baseline_runs_us\tcurrent_runs_us\tspread\ttolerance_pct\tcounted_as\tnote\tverdict\n",
+	      "baseline_runs_us\tcurrent_runs_us\tspread\ttolerance_pct\trel_ratio\trel_lo\trel_hi\t"
+	      "counted_as\tnote\tverdict\n",
 	      out);
 	for (size_t i = 0; i < n; i++) {
 		const struct check_row *r = &rows[i];
@@ -459,8 +636,12 @@ static void report_long(FILE *out, const struct check_report_in *in, const struc
 		fprintf(out, "\t%s", runs_text(r, nb, sizeof nb));
 		long_runs(out, in->base, r->b);
 		long_runs(out, r->cur_file, r->c);
-		fprintf(out, "\t%s\t%g\t", r->have_ratio ? spread_names[r->rr.spread] : "-",
+		fprintf(out, "\t%s\t%g", r->have_ratio ? spread_names[r->rr.spread] : "-",
 			100 * in->opts->tol);
+		long_number(out, r->rel.ratio, r->have_rel);
+		long_number(out, r->rel.lo, r->have_rel && r->rel.spread != SPREAD_NONE);
+		long_number(out, r->rel.hi, r->have_rel && r->rel.spread != SPREAD_NONE);
+		fputc('\t', out);
 		if (r->same_as >= 0)
 			fprintf(out, "%s/%s", rows[r->same_as].b->table, rows[r->same_as].b->column);
 		else
@@ -519,6 +700,12 @@ static void json_figure(FILE *out, const struct check_report_in *in, const struc
 	else
 		fputs("null", out);
 	json_number(out, "p", r->p_adj, r->p_adj >= 0);
+	fputs(", \"relative\": ", out);
+	if (r->have_rel)
+		fprintf(out, "{\"ratio\": %.6g, \"lo\": %.6g, \"hi\": %.6g}", r->rel.ratio,
+			r->rel.lo, r->rel.hi);
+	else
+		fputs("null", out);
 	json_number(out, "tolerance_pct", 100 * in->opts->tol, 1);
 	fputs(", \"note\": ", out);
 	json_string(out, r->note);

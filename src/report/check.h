@@ -35,6 +35,11 @@ struct check_row {
 	const struct rfile *cur_file;
 	struct run_ratio rr;  /* have_ratio: both sides have a value */
 	int have_ratio;
+	struct run_ratio rel; /* have_rel: the ratio with each run divided by
+	                         its run's machine factor (report/runfactor.h) */
+	int have_rel;
+	int reference;        /* measured again only to tell the machine's move
+	                         in a second look: judged, never reported */
 	double p_adj;         /* Holm over the figures counted once; -1: none */
 	enum verdict v;
 	char note[320];       /* why unclear, whose spread, measured again; "" */
@@ -43,6 +48,10 @@ struct check_row {
 	                         look included; -1 when its file does not say */
 	long same_as;         /* the row this figure repeats under another table, -1 */
 };
+
+/* Each run's machine factor needs at least this many figures that both
+ * sides measured in at least two runs each, as many runs as the first. */
+#define CHECK_RUN_FIGURES 5
 
 /* A machine-wide move: at least this many figures with a value on both
  * sides, the typical one moved by at least SHIFT_PCT, and at least three
@@ -75,11 +84,17 @@ const struct rfigure *check_current_of(const struct rfigure *b, const struct rfi
  * marked same_as the first. */
 size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
 		  struct check_row *rows, int *unchecked);
-/* Judge rows[0..n-1]: each ratio and interval, the setups that make a
+/* Judge rows[0..n-1]: each ratio and interval, the same with each run
+ * divided by its run's machine factor (from the figures counted once, or
+ * from the reference rows where there are any), the setups that make a
  * figure incomparable, Holm over the p-values of the figures counted
  * once, each verdict (with relative, both as measured and relative to
- * the machine's typical move: verdict_band_machine).  Returns the move
- * judged against (1: none), -1 when out of memory. */
+ * the machine's typical move: verdict_band_machine).  A figure unclear as
+ * measured is slower or faster when, relative to its runs' factors, it
+ * is so by verdict_band and its ratio as measured is beyond the band the
+ * same way: it moved beyond the rest of its runs, and a machine that
+ * moved from run to run hid it.  Returns the move judged against (1:
+ * none), -1 when out of memory. */
 double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 		   const struct check_opts *o);
 /* The move of the figures counted once; -1 when out of memory. */
