@@ -14,9 +14,9 @@
 # iterations (--ops 2: no calibration, the same calls); the modules'
 # calls are listed side by side; then each
 # call is denied once for all the modules that make it (one run, their
-# figures told apart in the long format), and those runs are dealt among
-# a few pid namespaces side by side, each with its own bystander and
-# TMPDIR, each held to a CPU (see in_namespace).  A run that breaks what
+# figures told apart in the long format), and those runs are taken in
+# turn by a few pid namespaces side by side, each with its own
+# bystander and TMPDIR, each held to a CPU (see in_namespace).  A run that breaks what
 # its modules share (the bystander, the exit status, what is left behind)
 # is run again module by module, so that the verdict names the module.
 . "$(dirname "$0")/lib.sh"
@@ -75,7 +75,7 @@ jobs=$((ncpus * 2))
 in_namespace() {
 	_cpu=$(echo "$cpus" | sed -n "$(($1 % ncpus + 1))p")
 	mkdir "$2.$1.work" "$2.$1.tmp"
-	set -- env WORK="$2.$1.work" TMPDIR="$2.$1.tmp" \
+	set -- env WORK="$2.$1.work" TMPDIR="$2.$1.tmp" CLAIMS="$2.claims" \
 		unshare -pf --mount-proc sh "$work/small_cache.sh" sh "$3"
 	if command -v taskset >/dev/null 2>&1; then
 		taskset -c "$_cpu" "$@"
@@ -98,25 +98,34 @@ if mount -t tmpfs none "$d" 2>/dev/null; then
 fi
 exec "$@"
 EOF
-# deal PREFIX: lines "WEIGHT WHAT..." on stdin, heaviest first, each to
-# the worker with the least weight so far: its WHAT to the file PREFIX.J
-deal() {
-	sort -k1,1rn -k2,2 | awk -v jobs="$jobs" -v out="$1" '{
-		best = 0
-		for (j = 1; j < jobs; j++) if (load[j] < load[best]) best = j
-		load[best] += $1
-		$1 = ""
-		sub(/^ /, "")
-		print > (out "." best)
-	}'
+# queue PREFIX: lines "WEIGHT KEY WHAT..." on stdin, heaviest first,
+# their "KEY WHAT..." to the file PREFIX, which every worker reads: a
+# line is run by the first worker to claim its KEY, so that one that
+# drew short runs takes more of them (a deal by weight left a worker
+# running for seconds after the others, the weights being guesses)
+queue() {
+	sort -k1,1rn -k2,2 | cut -d' ' -f2- >"$1"
+	mkdir "$1.claims"
 }
-# workers SCRIPT PREFIX: SCRIPT once for each file PREFIX.J, reading it,
-# side by side (in_namespace), its output to PREFIX.J.out; returns once
+# claim KEY, in a worker: whether it is the first to claim KEY, whose
+# file in $CLAIMS it made (O_EXCL, noclobber: no process started)
+cat >"$work/claim.sh" <<'EOF'
+claim() {
+	set -C
+	{ true >"$CLAIMS/$1"; } 2>/dev/null
+	_claimed=$?
+	set +C
+	return "$_claimed"
+}
+EOF
+# workers SCRIPT PREFIX: SCRIPT $jobs times side by side (in_namespace),
+# each reading the queue PREFIX, its output to PREFIX.J.out; returns once
 # all have ended
 workers() {
 	_j=0
 	while [ "$_j" -lt "$jobs" ]; do
-		[ -s "$2.$_j" ] && in_namespace "$_j" "$2" "$1" <"$2.$_j" >"$2.$_j.out" 2>&1 &
+		# shellcheck disable=SC2094 # reads PREFIX, writes PREFIX.J.out
+		in_namespace "$_j" "$2" "$1" <"$2" >"$2.$_j.out" 2>&1 &
 		_j=$((_j + 1))
 	done
 	wait
@@ -153,8 +162,9 @@ export CTX_POINTS="--procs 2,16 --size 16"
 # each module's calls at two sample lengths, in one round (the first
 # round always runs: no count is cut short by the time budget), the
 # modules side by side
-cat >"$work/list.sh" <<'EOF'
+{ cat "$work/claim.sh"; cat <<'EOF'; } >"$work/list.sh"
 while read -r m; do
+	claim "$m" || continue
 	points=
 	[ "$m" = ctx ] && points=$CTX_POINTS
 	for t in 1 16; do
@@ -166,7 +176,7 @@ done
 EOF
 for m in $modules; do
 	case $m in ctx) echo "3 $m" ;; *) echo "1 $m" ;; esac
-done | deal "$work/mods"
+done | queue "$work/mods"
 workers "$work/list.sh" "$work/mods"
 # "module call count count16": every call a module made in the samples
 # sixteen times as long, with how many it made in both ("-": none)
@@ -218,13 +228,13 @@ awk -v unnamed="$unnamed " 'index(unnamed, " " $2 " ") == 0' "$work/wanted" >"$p
 }
 
 # one line per call, "call module:op ...", the calls of most modules
-# first, each dealt to the namespace with the fewest modules so far
+# first, each taken by the first namespace free
 awk '{ line[$2] = line[$2] " " $1 ":" $3; n[$2]++ }
-	END { for (c in line) print n[c], c line[c] }' "$plan" | deal "$work/batch"
+	END { for (c in line) print n[c], c line[c] }' "$plan" | queue "$work/batch"
 
 # inside a namespace: one line per module and denied call, "module call
 # verdict"
-cat >"$work/inner.sh" <<'EOF'
+{ cat "$work/claim.sh"; cat <<'EOF'; } >"$work/inner.sh"
 sleep 1000 &
 bystander=$!
 ours() { # processes still running osbench, by name (a zombie runs nothing:
@@ -324,6 +334,7 @@ verdicts() { # MODULE:OP...: the verdict on each module of the last try,
 		}' "$WORK/o" "$WORK/e"
 }
 while read -r call rest; do
+	claim "$call" || continue
 	mods=
 	for mo in $rest; do mods="$mods ${mo%:*}"; done
 	# shellcheck disable=SC2086
