@@ -51,6 +51,25 @@ static void one_figure_alone(void)
 		      near(fc[1], 1) && near(fc[2], 1));
 }
 
+/* Five figures that moved apart by -0.4, -0.1, 0, 0.1 and 0.2 on the
+   log scale, one run a side: each side's residuals are half of those,
+   and the median (not the mean, -0.04, nor an upper quantile) is 0. */
+static void the_median(void)
+{
+	const double d[5] = { -0.4, -0.1, 0, 0.1, 0.2 };
+	double b[5][1], c[5][1], fb[1], fc[1];
+	const double *bp[5], *cp[5];
+
+	for (int i = 0; i < 5; i++) {
+		b[i][0] = 1;
+		c[i][0] = exp(d[i]);
+		bp[i] = b[i];
+		cp[i] = c[i];
+	}
+	CHECK("run factors: the median of the figures",
+	      run_factors(bp, cp, 5, 1, 1, fb, fc) == 0 && near(fb[0], 1) && near(fc[0], 1));
+}
+
 /* One figure: each run against the figure's geometric mean, (1*4)^(1/2). */
 static void one_figure(void)
 {
@@ -66,5 +85,6 @@ UNIT_TEST(test_run_factor)
 {
 	factors_recovered();
 	one_figure_alone();
+	the_median();
 	one_figure();
 }
