@@ -92,8 +92,10 @@ check "ab ctx ipc: 12 figures" grep -q '^ab: 12 figures: ' "$work/out"
 
 # --- a budget spent before the second round: every figure still gets the
 # two paired rounds an interval needs, and none is a fail for it
+# (two rounds of one binary against itself can still read as a change on a
+# loaded host, exit 1: the verdict is not what this tests, the rounds are)
 run ab -f long --budget 0.1 "$OSBENCH" "$OSBENCH" null stat
-check "ab tiny budget: exit 0" [ "$rc" -eq 0 ]
+check "ab tiny budget: exit 0 or 1, not an error" [ "$rc" -le 1 ]
 check "ab tiny budget: two rounds a side, no fail" by_name table \
 	'f("table") == "syscall" { n++; if (f("rounds") < 2 || f("verdict") == "fail") bad++ } END { exit !(n == 4 && !bad) }' "$work/out"
 
