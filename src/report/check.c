@@ -166,8 +166,8 @@ static int has_runs(const struct rfile *base, const struct check_row *r, size_t 
 	return *nb >= 2 && *nc >= 2 && *nb <= RUNS_MAX && *nc <= RUNS_MAX;
 }
 
-/* The runs a side of the first row that may tell the move has; 0, 0
-   where none has runs that line up. */
+/* How many runs each side has in the first row that may tell the
+   machine's move; 0, 0 where no row has runs that line up. */
 static void first_shape(const struct rfile *base, const struct check_row *rows, size_t n,
 			int refs, size_t *nb, size_t *nc)
 {
