@@ -151,6 +151,16 @@ for m in fork exec sh; do
 	tolerated="$tolerated $m:gettid $m:rt_sigprocmask"
 done
 tolerated="$tolerated thread:futex"
+# ctx reaps its ring in teardown (proc_reap): a wait4(WNOHANG) over every
+# process, then a 1 ms nanosleep, until all are gone.  With 16 processes
+# that is at least 16 calls a figure, past the count that tells a
+# teardown's loop from a timed call, and how many more follows how slowly
+# a loaded machine ends the ring, at times four times as many at the
+# longer samples (wait4 then looked timed and failed the test under
+# load).  The ring's operation is its pipes' reads and writes; with
+# wait4 refused the loop kills the ring at once, and what is left behind
+# is still checked here
+tolerated="$tolerated ctx:wait4 ctx:nanosleep ctx:clock_nanosleep"
 for c in getcwd getegid geteuid getgid getpid getppid getuid rt_sigprocmask; do
 	tolerated="$tolerated sh:$c"
 done
