@@ -166,28 +166,32 @@ static int has_runs(const struct rfile *base, const struct check_row *r, size_t 
 	return *nb >= 2 && *nc >= 2 && *nb <= RUNS_MAX && *nc <= RUNS_MAX;
 }
 
+/* Whether r may tell the machine's move: a figure counted once, and a
+   reference row where there are any. */
+static int may_tell(const struct check_row *r, int refs)
+{
+	return r->same_as < 0 && (!refs || r->reference);
+}
+
 /* How many runs each side has in the first row that may tell the
    machine's move; 0, 0 where no row has runs that line up. */
 static void first_shape(const struct rfile *base, const struct check_row *rows, size_t n,
 			int refs, size_t *nb, size_t *nc)
 {
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].same_as < 0 && (!refs || rows[i].reference) &&
-		    has_runs(base, &rows[i], nb, nc))
+		if (may_tell(&rows[i], refs) && has_runs(base, &rows[i], nb, nc))
 			return;
 	*nb = *nc = 0;
 }
 
-/* Whether r tells the machine's move: a figure counted once whose runs
-   line up as many as the first's; only the reference rows where there
-   are any. */
+/* Whether r tells the machine's move: it may, and its runs line up as
+   many as the first's. */
 static int tells_move(const struct rfile *base, const struct check_row *r, int refs, size_t nb,
 		      size_t nc)
 {
 	size_t b, c;
 
-	return r->same_as < 0 && (!refs || r->reference) && has_runs(base, r, &b, &c) && b == nb &&
-	       c == nc;
+	return may_tell(r, refs) && has_runs(base, r, &b, &c) && b == nb && c == nc;
 }
 
 /* A side's run values as times, each divided by its run's factor; a
