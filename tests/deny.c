@@ -1,6 +1,7 @@
 /* deny: run a command under a seccomp filter that fails one system call.
  *
  *   deny [-e ERRNO] [-a N] CALL COMMAND [ARG...]
+ *   deny -l CALL,CALL... -o FILE COMMAND [ARG...]
  *
  * CALL is a system call's name (getpid) or number (39).  Every process
  * COMMAND starts inherits the filter; the call fails with ERRNO (default
@@ -10,10 +11,17 @@
  * exits with COMMAND's status once no filtered process is left.  The
  * tests use it to play a sandbox whose profile denies what osbench
  * needs, or a call that fails only in the process started after another
- * (a peer's CPU after the measuring process's).  Linux only; built for
- * the tests, not part of osbench. */
+ * (a peer's CPU after the measuring process's).
+ *
+ * With -l nothing fails: the calls listed go through unseen, and every
+ * other call goes to the supervisor, which lets it go on and, once
+ * COMMAND's processes are gone, writes to FILE a line for each such
+ * call: its name (its number where it has none) and how many were made.  The tests use it to see, at no cost to the calls
+ * they expect, whether a run makes one they did not.  Linux only; built
+ * for the tests, not part of osbench. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,8 +296,14 @@ static const struct call_name calls[] = {
 #ifdef __NR_brk
 	CALL(brk),
 #endif
+#ifdef __NR_exit
+	CALL(exit),
+#endif
 #ifdef __NR_exit_group
 	CALL(exit_group),
+#endif
+#ifdef __NR_close_range
+	CALL(close_range),
 #endif
 #ifdef __NR_access
 	CALL(access),
@@ -392,22 +406,61 @@ static int install(long nr, int err)
 		return -1;
 	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
 }
-
 #ifdef SECCOMP_USER_NOTIF_FLAG_CONTINUE
-/* The filter for -a: the call goes to the supervisor. */
-static int install_listener(long nr)
+/* What the supervisor does: -a (pass the first allow calls of nr, fail
+   the rest with err) or -l (pass every call, note those not listed). */
+struct plan {
+	long nr, allow;
+	int err;
+	const long *listed;
+	int nlisted;
+	const char *out;
+};
+
+#define LISTED_MAX 200
+#define NR_MAX 4096
+
+/* The descriptor the listener is sent through, high so that a command
+   is unlikely to send on one of its own with the same number: that call
+   is the child's, the one the -l filter lets go unseen */
+#define SEND_FD 1023
+
+/* The filter for -a: nr goes to the supervisor.  For -l: every call but
+   the listed ones does (a jump's offset is a byte: LISTED_MAX < 255),
+   and the child's own sendmsg() on SEND_FD, made before the supervisor
+   can answer, goes through. */
+static int install_listener(const struct plan *p)
 {
-	struct sock_filter code[] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, DENY_ARCH, 1, 0),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 1),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
+	struct sock_filter code[LISTED_MAX + 12];
+	int n = 0, i;
+
+	code[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+						 offsetof(struct seccomp_data, arch));
+	code[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, DENY_ARCH, 1, 0);
+	code[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	code[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+						 offsetof(struct seccomp_data, nr));
+	if (p->listed) {
+		code[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
+							 __NR_sendmsg, 0, 4);
+		code[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+							 offsetof(struct seccomp_data, args[0]));
+		code[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SEND_FD, 0, 1);
+		code[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+		code[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF);
+		for (i = 0; i < p->nlisted; i++)
+			code[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
+				(unsigned)p->listed[i], (unsigned char)(p->nlisted - i), 0);
+		code[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF);
+	} else {
+		code[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
+							 (unsigned)p->nr, 0, 1);
+		code[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF);
+	}
+	code[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+
 	struct sock_fprog prog = {
-		.len = (unsigned short)(sizeof code / sizeof code[0]),
+		.len = (unsigned short)n,
 		.filter = code,
 	};
 
@@ -454,27 +507,66 @@ static int recv_fd(int sock)
 	return fd;
 }
 
-/* Answer the filtered calls until no filtered process is left: the
-   first allow go on, the rest fail with err. */
-static void supervise(int listener, long allow, int err)
+static const char *call_name(long nr)
 {
+	for (const struct call_name *c = calls; c->name; c++)
+		if (c->nr == nr)
+			return c->name;
+	return NULL;
+}
+
+/* -l: the calls seen and their counts, one a line, to p->out; 0 or 3 */
+static int write_seen(const struct plan *p, const unsigned long *seen)
+{
+	FILE *f = fopen(p->out, "w");
+	long nr;
+
+	if (!f) {
+		fprintf(stderr, "deny: '%s': %s\n", p->out, strerror(errno));
+		return 3;
+	}
+	for (nr = 0; nr < NR_MAX; nr++) {
+		if (!seen[nr])
+			continue;
+		if (call_name(nr))
+			fprintf(f, "%s %lu\n", call_name(nr), seen[nr]);
+		else
+			fprintf(f, "%ld %lu\n", nr, seen[nr]);
+	}
+	if (fclose(f) != 0) {
+		fprintf(stderr, "deny: '%s': %s\n", p->out, strerror(errno));
+		return 3;
+	}
+	return 0;
+}
+
+/* Answer the filtered calls until no filtered process is left: 0, or 3
+   when the answers could not be given or written. */
+static int supervise(int listener, const struct plan *p)
+{
+	static unsigned long seen[NR_MAX];
 	struct seccomp_notif_sizes sizes;
 	struct seccomp_notif *req;
 	struct seccomp_notif_resp *resp;
 	struct pollfd pfd = { .fd = listener, .events = POLLIN };
-	long seen = 0;
+	long passed = 0;
+	int rc = 0;
 
 	if (syscall(__NR_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) < 0)
-		return;
+		return 3;
 	req = calloc(1, sizes.seccomp_notif > sizeof *req ? sizes.seccomp_notif : sizeof *req);
 	resp = calloc(1, sizes.seccomp_notif_resp > sizeof *resp ? sizes.seccomp_notif_resp
 								  : sizeof *resp);
-	if (!req || !resp)
-		return;
+	if (!req || !resp) {
+		free(req);
+		free(resp);
+		return 3;
+	}
 	for (;;) {
 		if (poll(&pfd, 1, -1) < 0) {
 			if (errno == EINTR)
 				continue;
+			rc = 3;
 			break;
 		}
 		if (!(pfd.revents & POLLIN))
@@ -483,42 +575,54 @@ static void supervise(int listener, long allow, int err)
 		if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) < 0) {
 			if (errno == EINTR || errno == ENOENT)
 				continue;
+			rc = 3;
 			break;
 		}
 		memset(resp, 0, sizes.seccomp_notif_resp);
 		resp->id = req->id;
-		if (++seen <= allow)
+		if (p->listed) {
+			if (req->data.nr >= 0 && req->data.nr < NR_MAX)
+				seen[req->data.nr]++;
 			resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-		else
-			resp->error = -err;
+		} else if (++passed <= p->allow) {
+			resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+		} else {
+			resp->error = -p->err;
+		}
 		/* ENOENT: the caller died meanwhile */
 		(void)ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
 	}
 	free(req);
 	free(resp);
+	if (p->listed && write_seen(p, seen) != 0)
+		rc = 3;
+	return rc;
 }
 
-static int run_supervised(long nr, long allow, int err, char **cmd)
+static int run_supervised(const struct plan *p, char **cmd)
 {
-	int sv[2], listener, st;
+	int sv[2], listener, st, rc = 3;
 	pid_t pid;
 
-	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return 3;
 	pid = fork();
 	if (pid < 0)
 		return 3;
 	if (pid == 0) {
+		/* once the filter is in, the calls -l does not list wait for
+		   the supervisor: up to exec, only the sendmsg() on SEND_FD
+		   and execve() are made (both descriptors close on exec) */
 		close(sv[0]);
-		listener = install_listener(nr);
+		if (dup3(sv[1], SEND_FD, O_CLOEXEC) < 0)
+			_exit(3);
+		listener = install_listener(p);
 		if (listener < 0) {
 			fprintf(stderr, "deny: seccomp listener: %s\n", strerror(errno));
 			_exit(3);
 		}
-		if (send_fd(sv[1], listener) < 0)
+		if (send_fd(SEND_FD, listener) < 0)
 			_exit(3);
-		close(listener);
-		close(sv[1]);
 		execvp(cmd[0], cmd);
 		fprintf(stderr, "deny: '%s': %s\n", cmd[0], strerror(errno));
 		_exit(127);
@@ -527,21 +631,81 @@ static int run_supervised(long nr, long allow, int err, char **cmd)
 	listener = recv_fd(sv[0]);
 	close(sv[0]);
 	if (listener >= 0) {
-		supervise(listener, allow, err);
+		rc = supervise(listener, p);
 		close(listener);
 	}
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			return 3;
+	if (rc != 0)
+		return rc;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
+
+/* -l's list: names or numbers, comma-separated; the count, or -1 */
+static int parse_listed(char *s, long *listed)
+{
+	int n = 0;
+
+	for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+		if (n == LISTED_MAX) {
+			fprintf(stderr, "deny: more than %d calls listed\n", LISTED_MAX);
+			return -1;
+		}
+		listed[n] = call_number(tok);
+		if (listed[n] < 0) {
+			fprintf(stderr, "deny: '%s' is not a known system call\n", tok);
+			return -1;
+		}
+		n++;
+	}
+	return n;
+}
+
+static int run_listing(char *list, const char *out, char **cmd)
+{
+	static long listed[LISTED_MAX];
+	struct plan p = { .listed = listed, .out = out };
+	int n = parse_listed(list, listed);
+
+	if (n < 0)
+		return 2;
+	/* a process ends and starts its program whatever the list says: the
+	   child's own exec, and its exit where that fails, go unseen */
+	if (n > LISTED_MAX - 3) {
+		fprintf(stderr, "deny: more than %d calls listed\n", LISTED_MAX - 3);
+		return 2;
+	}
+	listed[n++] = __NR_execve;
+	listed[n++] = __NR_exit;
+	listed[n++] = __NR_exit_group;
+	p.nlisted = n;
+	return run_supervised(&p, cmd);
+}
 #endif
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: deny [-e ERRNO] [-a N] CALL COMMAND [ARG...]\n"
+			"       deny -l CALL,CALL... -o FILE COMMAND [ARG...]\n");
+	return 2;
+}
 
 int main(int argc, char **argv)
 {
 	int err = EPERM, first = 1;
 	long nr, allow = 0;
 
+	if (argc > 5 && strcmp(argv[1], "-l") == 0) {
+		if (strcmp(argv[3], "-o") != 0)
+			return usage();
+#ifdef SECCOMP_USER_NOTIF_FLAG_CONTINUE
+		return run_listing(argv[2], argv[4], argv + 5);
+#else
+		fprintf(stderr, "deny: -l needs seccomp user notification\n");
+		return 3;
+#endif
+	}
 	while (argc - first > 1 && (strcmp(argv[first], "-e") == 0 ||
 				    strcmp(argv[first], "-a") == 0)) {
 		char *end;
@@ -562,10 +726,8 @@ int main(int argc, char **argv)
 		}
 		first += 2;
 	}
-	if (argc - first < 2) {
-		fprintf(stderr, "usage: deny [-e ERRNO] [-a N] CALL COMMAND [ARG...]\n");
-		return 2;
-	}
+	if (argc - first < 2)
+		return usage();
 	nr = call_number(argv[first]);
 	if (nr < 0) {
 		fprintf(stderr, "deny: '%s' is not a known system call\n", argv[first]);
@@ -573,7 +735,9 @@ int main(int argc, char **argv)
 	}
 	if (allow > 0) {
 #ifdef SECCOMP_USER_NOTIF_FLAG_CONTINUE
-		return run_supervised(nr, allow, err, argv + first + 1);
+		struct plan p = { .nr = nr, .allow = allow, .err = err };
+
+		return run_supervised(&p, argv + first + 1);
 #else
 		fprintf(stderr, "deny: -a needs seccomp user notification\n");
 		return 3;
