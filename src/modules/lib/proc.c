@@ -14,6 +14,7 @@
 #include "modules/lib/fdio.h"
 #include "modules/lib/proc.h"
 #include "sys/affinity.h"
+#include "sys/closefds.h"
 
 /* A forked helper keeps at most this many descriptors of its own (and
    the end its last words go to). */
@@ -198,7 +199,8 @@ void proc_child_init(const int *keep, int nkeep, int peer)
 	memcpy(keep_all, keep, (size_t)nkeep * sizeof keep[0]);
 	if (why[1] >= 0)
 		keep_all[nkeep++] = why[1];
-	if (close_listed(keep_all, nkeep) < 0)
+	if (closefds_above_stdio(keep_all, nkeep) < 0 &&
+	    close_listed(keep_all, nkeep) < 0)
 		close_scan(keep_all, nkeep);
 	/* a peer that cannot go where --placement says would time the
 	   wrong thing: it leaves, and the module fails on its absence */
