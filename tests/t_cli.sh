@@ -117,6 +117,14 @@ if [ -w /dev/full ]; then
 	rc=$?
 	check "cli stdout on a full device exits 2" [ "$rc" -eq 2 ]
 	check "cli stdout on a full device says so" grep -q 'standard output' "$work/err"
+	# the header it cannot take stops the run before a figure is measured
+	# (a failing figure would have said so)
+	OSBENCH_TEST_FAULT=null:fail "$OSBENCH" run -q null >/dev/full 2>"$work/err"
+	rc=$?
+	check "cli stdout on a full device, a figure set to fail: exits 2" [ "$rc" -eq 2 ]
+	check "cli stdout on a full device: no figure measured, one line" one_line_stderr
+	check "cli stdout on a full device: the line names it" \
+		grep -qx 'osbench: standard output: No space left on device' "$work/err"
 else
 	skip "cli stdout on a full device: /dev/full is not writable here"
 fi

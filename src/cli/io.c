@@ -31,6 +31,17 @@ int dest_open(struct dest *d, const char *output, const char *cmd)
 	return 0;
 }
 
+int dest_flush(struct dest *d)
+{
+	char err[256];
+
+	if (d->to_file || (fflush(stdout) == 0 && !ferror(stdout)))
+		return 0;
+	snprintf(err, sizeof err, "standard output: %s", strerror(errno));
+	say(d, err);
+	return -1;
+}
+
 int dest_close(struct dest *d, int status)
 {
 	char err[4096 + 256];

@@ -19,6 +19,10 @@ struct dest {
 
 /* output NULL is stdout.  -1 after saying why. */
 int dest_open(struct dest *d, const char *output, const char *cmd);
+/* Standard output takes what was written so far (the results' header
+ * before a run's minutes of measuring): 0, or -1 after saying why.  A
+ * file takes it at dest_close. */
+int dest_flush(struct dest *d);
 /* Flush and commit; a full disk or a closed pipe is exit 2, not
  * silence.  Returns status, or 2. */
 int dest_close(struct dest *d, int status);

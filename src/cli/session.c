@@ -189,8 +189,13 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 	s->progress = isatty(STDERR_FILENO);
 	s->w.fmt = format_find(a->format);
 	s->w.host = &s->host;
-	if (writes)
+	if (writes) {
 		writer_begin(&s->w);
+		if (dest_flush(&s->out) < 0) {
+			tmpdir_remove(s->tmpdir);
+			return 2;
+		}
+	}
 	return 0;
 }
 
