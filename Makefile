@@ -105,6 +105,22 @@ test: $(T)/osbench $(T)/osbench-helper $(T)/unit $(T)/fuzz-args-replay $(T)/fuzz
 	$(SANITIZER_ENV) OSBENCH=$(CURDIR)/$(T)/osbench UNIT=$(CURDIR)/$(T)/unit \
 		REPLAY=$(CURDIR)/$(T) SANITIZE=$(SANITIZE) DENY=$(CURDIR)/build/tools/deny tests/run
 
+# the per-call seccomp test's listing of every module's system calls,
+# written anew for this machine and libc (as root: it needs pid
+# namespaces); commit it with the sources it was listed from
+syscalls: $(T)/osbench $(T)/osbench-helper build/tools/deny
+	BYSTANDER_LIST=write OSBENCH=$(CURDIR)/$(T)/osbench DENY=$(CURDIR)/build/tools/deny \
+		sh tests/t_bystander.sh
+
+# the same test with every module listed afresh, not from tests/syscalls
+# (CI runs it once): its outcome, and its last line "N passed, N failed"
+syscalls-fresh: $(T)/osbench $(T)/osbench-helper build/tools/deny
+	@BYSTANDER_LIST=fresh OSBENCH=$(CURDIR)/$(T)/osbench DENY=$(CURDIR)/build/tools/deny \
+		sh tests/t_bystander.sh >$(T)/bystander.log 2>&1; \
+	grep -E '^(FAIL|skip|#) ' $(T)/bystander.log; \
+	echo "$$(grep -c '^ok ' $(T)/bystander.log) passed, $$(grep -c '^FAIL ' $(T)/bystander.log) failed"; \
+	! grep -q '^FAIL ' $(T)/bystander.log && grep -qx 'end t_bystander.sh' $(T)/bystander.log
+
 # the tests' seccomp wrapper: the system's compiler and its kernel headers,
 # whatever CC builds osbench with (musl-gcc has no linux/ headers)
 build/tools/deny: tests/deny.c
@@ -129,5 +145,5 @@ install-files:
 clean:
 	rm -rf build osbench osbench-helper
 
-.PHONY: all test fuzz install install-files clean FORCE
+.PHONY: all test syscalls syscalls-fresh fuzz install install-files clean FORCE
 -include $(shell find build -name '*.d' 2>/dev/null)

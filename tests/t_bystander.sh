@@ -8,17 +8,22 @@
 # cell fail with a reason.  A call the harness makes for every module is
 # denied under one module only: the path it fails on is the harness's.
 #
-# Bounded (seconds on two CPUs): every listing run is one round of 1 ms
-# samples, in which a figure makes all its calls (calibration, warm-up,
-# samples, tail), and every deny run one round of samples of two
-# iterations (--ops 2: no calibration, the same calls); the modules'
-# calls are listed side by side; then each
-# call is denied once for all the modules that make it (one run, their
-# figures told apart in the long format), and those runs are taken in
-# turn by a few pid namespaces side by side, each with its own
-# bystander and TMPDIR, each held to a CPU (see in_namespace).  A run that breaks what
-# its modules share (the bystander, the exit status, what is left behind)
-# is run again module by module, so that the verdict names the module.
+# Bounded (a few seconds on two CPUs).  Listing the calls costs more than
+# denying them, so tests/syscalls keeps the listing (make syscalls writes
+# it) with a stamp of what it follows from: the sources, this script, the
+# libc and the kernel.  Where the stamp is this tree's, the listing is
+# taken as it is; where not, each module's run is checked against it
+# under a filter that names any call it does not list, and a module that
+# makes one as often as an operation could is listed afresh
+# (BYSTANDER_LIST=fresh lists them all afresh, as CI does once).  Every
+# deny run is one round of samples of two iterations (--ops 2: no
+# calibration, the same calls); each call is denied once for all the
+# modules that make it (one run, their figures told apart in the long
+# format), and those runs are taken in turn by a pid namespace a CPU,
+# each with its own bystander and TMPDIR (see in_namespace).  A run that
+# breaks what its modules share (the bystander, the exit status, what is
+# left behind) is run again module by module, so that the verdict names
+# the module.
 . "$(dirname "$0")/lib.sh"
 src=$(cd "$(dirname "$0")/../src" && pwd)
 
@@ -41,7 +46,6 @@ skip_all() {
 }
 [ "$(uname -s)" = Linux ] || skip_all "seccomp and pid namespaces are Linux only"
 [ -n "${DENY:-}" ] && [ -x "$DENY" ] || skip_all "no deny program (make test builds it)"
-command -v strace >/dev/null 2>&1 || skip_all "strace is not installed (Debian: strace)"
 command -v unshare >/dev/null 2>&1 || skip_all "unshare is not installed (Debian: util-linux)"
 [ "$(id -u)" -eq 0 ] || skip_all "a pid namespace needs root"
 "$DENY" getpid true 2>/dev/null || skip_all "seccomp filters cannot be installed here"
@@ -63,9 +67,10 @@ cpus=$(awk '/^Cpus_allowed_list:/ {
 	} }' /proc/self/status 2>/dev/null)
 [ -n "$cpus" ] || cpus=0
 ncpus=$(echo "$cpus" | wc -l)
-# side by side: twice the cpus (the runs wait as much as they compute)
-jobs=$((ncpus * 2))
-[ "$jobs" -lt 2 ] && jobs=2
+# side by side: one a CPU (two a CPU, or two where a virtual machine's
+# two CPUs share the kernel's work, took longer: the runs are mostly
+# process creation and page faults)
+jobs=$ncpus
 [ "$jobs" -gt 8 ] && jobs=8
 # in_namespace J PREFIX SCRIPT: sh SCRIPT in a pid and mount namespace of
 # its own, with directories of its own for $WORK (PREFIX.J.work) and
@@ -184,19 +189,157 @@ while read -r m; do
 	done
 done
 EOF
-for m in $modules; do
-	case $m in ctx) echo "3 $m" ;; *) echo "1 $m" ;; esac
-done | queue "$work/mods"
-workers "$work/list.sh" "$work/mods"
-# "module call count count16": every call a module made in the samples
-# sixteen times as long, with how many it made in both ("-": none)
-awk 'FNR == 1 { n = split(FILENAME, p, "."); m = p[n - 1]; t = p[n] }
-	FNR > 2 && $NF ~ /^[a-z_0-9]+$/ && $NF != "total" {
-		count[m " " $NF, t] = $4
-		if (t == 16) made[m " " $NF] = 1
-	}
-	END { for (k in made) print k, ((k, 1) in count ? count[k, 1] : "-"), count[k, 16] }' \
-	"$work"/mods.*.work/st.*.1 "$work"/mods.*.work/st.*.16 | sort >"$work/counts"
+# list MODULE...: their calls by strace, as "module call count count16"
+# lines: every call a module made in the samples sixteen times as long,
+# with how many it made in both ("-": none)
+list() {
+	for m in "$@"; do
+		case $m in ctx) echo "3 $m" ;; *) echo "1 $m" ;; esac
+	done | queue "$work/mods"
+	workers "$work/list.sh" "$work/mods"
+	awk 'FNR == 1 { n = split(FILENAME, p, "."); m = p[n - 1]; t = p[n] }
+		FNR > 2 && $NF ~ /^[a-z_0-9]+$/ && $NF != "total" {
+			count[m " " $NF, t] = $4
+			if (t == 16) made[m " " $NF] = 1
+		}
+		END { for (k in made) print k, ((k, 1) in count ? count[k, 1] : "-"), count[k, 16] }' \
+		"$work"/mods.*.work/st.*.1 "$work"/mods.*.work/st.*.16 | sort
+}
+# The listing kept, per machine and libc (see the top): BYSTANDER_LIST
+# =saved (the default) takes it, =fresh lists every module afresh (CI
+# does, so that a call a module starts to time is seen as timed), =write
+# also writes it for this machine and libc (make syscalls)
+libc=$("$OSBENCH" run -r 1 -t 1 --ops 2 -f long null 2>/dev/null </dev/null |
+	awk '$1 == "#" && $2 == "libc:" { $1 = $2 = ""; print substr($0, 3); exit }')
+manifest="$(cd "$(dirname "$0")" && pwd)/syscalls/$(uname -m)-${libc%% *}"
+# what a listing follows from: the sources, this test's commands, the
+# libc and the kernel.  A saved listing of the same is what listing
+# again would find, and is taken unchecked
+stamp="$({ find "$src" -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort | xargs cat
+	cat "$0"; } | cksum | cut -d' ' -f1) ${libc:-unknown} $(uname -r)"
+mode=${BYSTANDER_LIST:-saved}
+case $mode in
+saved | fresh | write) ;;
+*)
+	fail "bystander: BYSTANDER_LIST is '$mode', not saved, fresh or write"
+	end_here ;;
+esac
+if [ "$mode" = saved ] && [ ! -s "$manifest" ]; then
+	echo "# bystander: no saved listing for $(basename "$manifest"): every module listed afresh"
+	mode=fresh
+fi
+if [ "$mode" = saved ] && ! "$DENY" -l getpid -o /dev/null true 2>/dev/null; then
+	echo "# bystander: no seccomp listener here: every module listed afresh"
+	mode=fresh
+fi
+if [ "$mode" != saved ]; then
+	command -v strace >/dev/null 2>&1 || skip_all "strace is not installed (Debian: strace)"
+fi
+{ cat "$work/claim.sh"; cat <<'EOF'; } >"$work/verify.sh"
+while read -r m calls; do
+	claim "$m" || continue
+	points=
+	[ "$m" = ctx ] && points=$CTX_POINTS
+	# shellcheck disable=SC2086
+	"$DENY" -l "$calls" -o "$WORK/unlisted.$m" "$OSBENCH" run -r 1 -t 1 --ops 2 -f long "$m" $points \
+		>/dev/null 2>&1 </dev/null
+	rc=$?
+	# 3 and above: deny's own trouble, or a crash; a run that broke off
+	# early (1, 2) made fewer calls, never more
+	[ "$rc" -gt 2 ] && echo "(status $rc)" >>"$WORK/unlisted.$m"
+done
+EOF
+# unnameable CALL...: those the deny program has no name for (all of
+# them named, the common case, is one run of it)
+unnameable() {
+	[ $# -eq 0 ] && return
+	"$DENY" -l "$(echo "$@" | tr ' ' ',')" -o /dev/null true 2>/dev/null && return
+	for _c in "$@"; do
+		"$DENY" "$_c" true 2>/dev/null || printf ' %s' "$_c"
+	done
+}
+# verify: each module run once (the deny runs' own command) under a
+# filter that lets its saved calls go unseen and names any other: a line
+# "module call count" for each other call it made, "module -" for a
+# module whose check did not run or broke
+verify() {
+	awk -v mods="$(echo $modules)" -v startup="$(echo $startup | tr ' ' ',')" \
+		-v skip=" $(unnameable $(cut -d' ' -f2 "$work/counts" | sort -u)) " '
+		!index(skip, " " $2 " ") { calls[$1] = calls[$1] "," $2 }
+		END {
+			n = split(mods, m, " ")
+			for (i = 1; i <= n; i++)
+				print (m[i] ~ /^(ctx|sh|pagefault|bw.*)$/ ? 3 : 1), m[i], startup calls[m[i]]
+		}' "$work/counts" | queue "$work/checked"
+	workers "$work/verify.sh" "$work/checked"
+	_files=$(ls "$work"/checked.*.work/unlisted.* 2>/dev/null)
+	# shellcheck disable=SC2086 # the files, one a word (none: /dev/null)
+	awk -v mods="$(echo $modules)" -v files="$_files" '
+		BEGIN {
+			n = split(files, f, "\n")
+			for (i = 1; i <= n; i++) { k = split(f[i], p, "."); ran[p[k]] = 1 }
+		}
+		FNR == 1 { k = split(FILENAME, p, "."); m = p[k] }
+		/^\(status/ { broke[m] = 1; next }
+		{ print m, $1, $2 }
+		END {
+			n = split(mods, all, " ")
+			for (i = 1; i <= n; i++)
+				if (!(all[i] in ran) || all[i] in broke) print all[i], "-"
+		}' $_files /dev/null
+}
+if [ "$mode" = saved ]; then
+	grep -v '^#' "$manifest" >"$work/counts"
+	if [ "$(sed -n 's/^# stamp: //p' "$manifest")" = "$stamp" ]; then
+		: >"$work/unlisted"
+	else
+		echo "# bystander: $(basename "$manifest") was listed from other sources, libc or kernel: checked (make syscalls lists anew)"
+		verify >"$work/unlisted"
+	fi
+	# a call made a few times (glibc's qsort() asks sysinfo() for the
+	# memory once a process, when it first sorts much; a thread's stack
+	# is given back with madvise() when the thread has gone) is no
+	# timed call, and is denied as the module's own; one made as often
+	# as an operation could be, or a module the listing does not know
+	# or whose check broke, is listed afresh
+	relist=$(awk '$2 == "-" || $3 >= 8 { print $1 }' "$work/unlisted" | sort -u)
+	relist="$relist $(awk -v mods="$(echo $modules)" '{ known[$1] = 1 }
+		END { n = split(mods, m, " "); for (i = 1; i <= n; i++) if (!(m[i] in known)) print m[i] }' \
+		"$work/counts")"
+	relist=$(echo $relist)
+	if [ -n "$relist" ]; then
+		for m in $relist; do
+			echo "# bystander: $m listed afresh (make syscalls writes the listing anew):" \
+				$(awk -v m="$m" '$1 == m { print $2 == "-" ? "its check broke" : $2 " " $3 "," }' "$work/unlisted")
+		done
+		command -v strace >/dev/null 2>&1 || skip_all "strace is not installed (Debian: strace)"
+		# shellcheck disable=SC2086
+		list $relist >"$work/relisted"
+		awk -v mods=" $(echo $relist) " 'FILENAME == ARGV[1] || !index(mods, " " $1 " ")' \
+			"$work/relisted" "$work/counts" >"$work/counts.new"
+		mv "$work/counts.new" "$work/counts"
+	fi
+	awk 'FILENAME == ARGV[1] { have[$1 " " $2] = 1; next }
+		$2 != "-" && !(($1 " " $2) in have) { print $1, $2, "-", $3 }' \
+		"$work/counts" "$work/unlisted" >>"$work/counts"
+	sort -o "$work/counts" "$work/counts"
+else
+	# shellcheck disable=SC2086
+	list $modules >"$work/counts"
+fi
+# only the modules this build has
+awk -v mods=" $(echo $modules) " 'index(mods, " " $1 " ")' "$work/counts" >"$work/counts.new"
+mv "$work/counts.new" "$work/counts"
+if [ "$mode" = write ]; then
+	mkdir -p "$(dirname "$manifest")"
+	{
+		echo "# the system calls of each osbench module, as t_bystander.sh lists them:"
+		echo "# module, call, count in 1 ms samples ('-': none), count in 16 ms samples"
+		echo "# written by make syscalls from $("$OSBENCH" --version | head -n 1) on $(uname -sr)"
+		echo "# stamp: $stamp"
+		cat "$work/counts"
+	} >"$manifest.tmp" && mv "$manifest.tmp" "$manifest"
+fi
 # a timed call: many more of them in samples sixteen times as long, and
 # made in every iteration, so at least eight times in a round of 1 ms
 # samples (three to calibrate, the warm-up, three, the tail): fewer is a
@@ -226,10 +369,7 @@ awk -v startup=" $startup " -v nmod="$(echo $modules | wc -w)" '
 			print m[i], c[i], op
 		}
 	}' "$work/counts" >"$work/wanted"
-unnamed=
-for c in $(cut -d' ' -f2 "$work/wanted" | sort -u); do
-	"$DENY" "$c" true 2>/dev/null || unnamed="$unnamed $c"
-done
+unnamed=$(unnameable $(cut -d' ' -f2 "$work/wanted" | sort -u))
 awk -v unnamed="$unnamed " 'index(unnamed, " " $2 " ") == 0' "$work/wanted" >"$plan"
 [ -n "$unnamed" ] && echo "skip bystander: calls the deny program cannot name:$unnamed"
 [ -s "$plan" ] || {
@@ -247,10 +387,11 @@ awk '{ line[$2] = line[$2] " " $1 ":" $3; n[$2]++ }
 { cat "$work/claim.sh"; cat <<'EOF'; } >"$work/inner.sh"
 sleep 1000 &
 bystander=$!
-ours() { # processes still running osbench, by name (a zombie runs nothing:
-	# with wait4 refused nobody can reap it until it is reparented)
-	# read by the shell itself: a cat and a sed for each process, after
-	# every run, added up
+ours() { # $left: the processes still running osbench, by name (a
+	# zombie runs nothing: with wait4 refused nobody can reap it until
+	# it is reparented); read by the shell itself, in this shell: a
+	# process started for each, or for each run, added up to seconds
+	left=
 	for p in /proc/[0-9]*/comm; do
 		name=
 		{ read -r name <"$p"; } 2>/dev/null
@@ -259,14 +400,25 @@ ours() { # processes still running osbench, by name (a zombie runs nothing:
 			st=
 			{ read -r st <"${p%/comm}/stat"; } 2>/dev/null
 			st=${st##*) }
-			[ "${st%% *}" = Z ] || echo "$p" ;;
+			[ "${st%% *}" = Z ] || left="$left $p" ;;
 		esac
 	done
 }
 settled() { # ours, after giving a killed process a moment to go
 	n=0
-	while [ -n "$(ours)" ] && [ "$n" -lt 10 ]; do sleep 0.05; n=$((n + 1)); done
 	ours
+	while [ -n "$left" ] && [ "$n" -lt 10 ]; do
+		sleep 0.05
+		n=$((n + 1))
+		ours
+	done
+}
+# tmp_left: $stray, what is left in TMPDIR, by the shell's own glob
+tmp_left() {
+	stray=
+	for f in "$TMPDIR"/* "$TMPDIR"/.[!.]* "$TMPDIR"/..?*; do
+		if [ -e "$f" ] || [ -L "$f" ]; then stray="$stray ${f##*/}"; fi
+	done
 }
 statuses() { # the status of each figure in the long format
 	awk -F'\t' '
@@ -287,9 +439,10 @@ try() {
 	why=
 	kill -0 "$bystander" 2>/dev/null || why="the bystander was killed"
 	[ -z "$why" ] && [ "$rc" -gt 2 ] && why="exit status $rc: $(tail -n 1 "$WORK/e")"
-	left=$(settled)
-	[ -z "$why" ] && [ -n "$left" ] && why="left running: $left"
-	[ -z "$why" ] && [ -n "$(ls -A "$TMPDIR")" ] && why="left in TMPDIR: $(ls -A "$TMPDIR")"
+	settled
+	[ -z "$why" ] && [ -n "$left" ] && why="left running:$left"
+	tmp_left
+	[ -z "$why" ] && [ -n "$stray" ] && why="left in TMPDIR:$stray"
 	# with rmdir or unlink refused the private directory cannot go, and
 	# osbench must say so
 	case $c in rmdir | unlink | unlinkat)
@@ -305,8 +458,11 @@ try() {
 		{ [ "$rc" -ge 1 ] && grep -q "cannot start" "$WORK/e"; }; then
 		refused=1
 	fi
-	[ -n "$left" ] && kill -KILL $(echo "$left" | sed 's|/proc/||; s|/comm||') 2>/dev/null
-	rm -rf "$TMPDIR"/* 2>/dev/null
+	for p in $left; do
+		p=${p#/proc/}
+		kill -KILL "${p%/comm}" 2>/dev/null
+	done
+	[ -n "$stray" ] && rm -rf "$TMPDIR"/* "$TMPDIR"/.[!.]* "$TMPDIR"/..?* 2>/dev/null
 	if ! kill -0 "$bystander" 2>/dev/null; then
 		sleep 1000 &
 		bystander=$!
@@ -349,7 +505,9 @@ while read -r call rest; do
 	for mo in $rest; do mods="$mods ${mo%:*}"; done
 	# shellcheck disable=SC2086
 	try "$call" $mods
-	if [ -n "$why" ] && [ "$(echo $mods | wc -w)" -gt 1 ]; then
+	# shellcheck disable=SC2086
+	set -- $mods
+	if [ -n "$why" ] && [ $# -gt 1 ]; then
 		# what they share broke: which module breaks it
 		for mo in $rest; do
 			try "$call" "${mo%:*}"
