@@ -16,9 +16,10 @@
  * With -l nothing fails: the calls listed go through unseen, and every
  * other call goes to the supervisor, which lets it go on and, once
  * COMMAND's processes are gone, writes to FILE a line for each such
- * call: its name (its number where it has none) and how many were made.  The tests use it to see, at no cost to the calls
- * they expect, whether a run makes one they did not.  Linux only; built
- * for the tests, not part of osbench. */
+ * call: its name (its number where it has none) and how many were made.
+ * The tests use it to see, at no cost to the calls they expect, whether
+ * a run makes one they did not.  Linux only; built for the tests, not
+ * part of osbench. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

@@ -389,8 +389,8 @@ sleep 1000 &
 bystander=$!
 ours() { # $left: the processes still running osbench, by name (a
 	# zombie runs nothing: with wait4 refused nobody can reap it until
-	# it is reparented); read by the shell itself, in this shell: a
-	# process started for each, or for each run, added up to seconds
+	# it is reparented); read with the shell's own read, in this shell:
+	# a process started for each, after every run, added up to seconds
 	left=
 	for p in /proc/[0-9]*/comm; do
 		name=

@@ -22,18 +22,21 @@ static int is_open(int fd)
 static int child_checks(void)
 {
 	static const int keep[] = { 9, 5, 40, 2, 5 };
-	int fd, i;
+	int std_open[3], fd, i;
 
-	for (i = 0; i < 8; i++)
+	for (i = 0; i < 11; i++)
 		if (open("/dev/null", O_RDONLY) < 0)
 			return 1;
+	for (fd = 0; fd < 3; fd++)
+		std_open[fd] = is_open(fd);
 	fd = open("/dev/null", O_RDONLY);
 	if (fd < 0 || dup2(fd, 40) != 40 || dup2(fd, 41) != 41)
 		return 1;
 	if (closefds_above_stdio(keep, (int)(sizeof keep / sizeof keep[0])) < 0)
 		return errno == ENOSYS ? UNSUPPORTED : 1;
-	if (!is_open(0) && !is_open(1) && !is_open(2))
-		return 1;
+	for (fd = 0; fd < 3; fd++)
+		if (is_open(fd) != std_open[fd])
+			return 1;
 	for (fd = 3; fd <= 41; fd++)
 		if (is_open(fd) != (fd == 5 || fd == 9 || fd == 40))
 			return 1;
