@@ -239,16 +239,22 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 figs = d["figures"]
 assert len(figs) == 6, len(figs)
-again = [f["column"] for f in figs if f["measured_again"]]
-assert again == ["null call"], again
+again = [f for f in figs if f["measured_again"]]
+assert [f["column"] for f in again][:1] == ["null call"], again
 assert figs[0]["verdict"] == "slower", figs[0]
-assert d["summary"]["figures"] == 6 and d["summary"]["measured_again"] == 1, d["summary"]
+# on a busy host another figure may move beyond the tolerance by itself:
+# then it is a change of its own, measured again, and says so; a
+# reference taken along never is
+for f in again[1:]:
+    own = f["verdict"] in ("slower", "faster") or " measured again " in f["note"]
+    assert own, f
+assert d["summary"]["figures"] == 6 and d["summary"]["measured_again"] == len(again), d["summary"]
 ' "$work/out"
 else
 	skip "rounds rerun check with references: python3 is not installed"
 fi
 check "rounds rerun check with references leaves nothing behind" tmp_empty
-run check -q --tolerance 1000 "$work/base.long"
+run check -q --tolerance 1000 "$work/six.long"
 check "rounds rerun check: nothing slower, nothing measured again" sh -c '! grep -q "measured again" "$1"' _ "$work/out"
 # the figures measured now took time, and the report says how much
 run check -q -f junit "$work/impossible.long"
