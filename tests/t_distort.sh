@@ -100,13 +100,44 @@ run run -f long -q --cpu "$last" null
 d=$(long_cell "$work/out" syscall 'null call' distorted)
 check "peer gone: it is no longer named" sh -c '! echo "$1" | grep -qE "[ ,]$2[,)]"' _ "$d" "$peer"
 
+# a zombie osbench pinned to the last CPU, its parent not reaping it (as
+# under a pid 1 that does not reap): it takes no CPU, so it is no peer
+python3 -c '
+import os, signal, sys
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+pid = os.fork()
+if pid == 0:
+    os.sched_setaffinity(0, {int(sys.argv[1])})
+    os.execv(sys.argv[2], [sys.argv[2], "0"])
+signal.sigwait({signal.SIGTERM})
+os.waitpid(pid, 0)
+' "$last" "$work/peer/osbench" &
+keeper=$!
+zombie=
+i=0
+while [ -z "$zombie" ] && [ "$i" -lt 200 ]; do
+	for p in $(ps -o pid= --ppid "$keeper" 2>/dev/null); do
+		[ "$(cat "/proc/$p/comm" 2>/dev/null)" = osbench ] &&
+			grep -q "^State:[[:space:]]*Z" "/proc/$p/status" 2>/dev/null && zombie=$p
+	done
+	[ -n "$zombie" ] || sleep 0.05
+	i=$((i + 1))
+done
+check "zombie peer: a zombie osbench pinned to cpu $last is there" [ -n "$zombie" ]
+run run -f long -q --cpu "$last" null
+d=$(long_cell "$work/out" syscall 'null call' distorted)
+check "zombie peer: it is not named" sh -c '! echo "$1" | grep -qE "[ ,]$2[,)]"' _ "$d" "${zombie:-0}"
+
 # without --cpu a run measures on a CPU no other osbench is pinned to
+# (the zombie on the last CPU still there: it does not take that CPU)
 taskset -c 0 "$work/peer/osbench" 60 &
 peer0=$!
 seen_as_osbench "$peer0"
 run run -f long -q null
-kill "$peer0" 2>/dev/null
+kill "$peer0" "$keeper" 2>/dev/null
 wait "$peer0" 2>/dev/null
+wait "$keeper" 2>/dev/null
+check "zombie peer: its parent reaped it" [ ! -e "/proc/${zombie:-0}" ]
 d=$(long_cell "$work/out" syscall 'null call' distorted)
 # with every CPU taken by some osbench (another test suite beside this
 # one) the run takes CPU 0 as documented, and the reason names others too

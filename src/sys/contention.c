@@ -247,6 +247,20 @@ static void name_peers(const long *pids, int n, char *who, size_t len)
 		snprintf(who + used, len - used, ")");
 }
 
+/* Whether the status text is of a process that has ended (a zombie its
+ * parent has not reaped, or one being reaped): it takes no CPU. */
+static int has_ended(const char *status)
+{
+	const char *state = strstr(status, "\nState:");
+
+	if (!state)
+		return 0;
+	state += strlen("\nState:");
+	while (*state == ' ' || *state == '\t')
+		state++;
+	return *state == 'Z' || *state == 'X';
+}
+
 static int pinned_osbench(pid_t pid, int cpu)
 {
 	char path[64], buf[2048];
@@ -256,7 +270,7 @@ static int pinned_osbench(pid_t pid, int cpu)
 	if (read_small(path, buf, sizeof buf) < 0 || strcmp(buf, "osbench\n") != 0)
 		return 0;
 	snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
-	if (read_small(path, buf, sizeof buf) < 0)
+	if (read_small(path, buf, sizeof buf) < 0 || has_ended(buf))
 		return 0;
 	list = strstr(buf, "\nCpus_allowed_list:");
 	if (!list)

@@ -24,10 +24,10 @@ int contention_steal(int cpu, double *steal, double *total);
  * -1 where there is no quota counter to read. */
 int contention_throttled_ns(double *ns);
 
-/* Another osbench process (not self, not one of self's descendants) whose
- * CPU affinity includes cpu and fewer CPUs than are online: 1 with
- * "osbench (pid N)" or "osbench (pids N, M)" in who, 0 when none, -1 where
- * processes cannot be listed. */
+/* Another live osbench process (not self, not one of self's descendants,
+ * not a zombie) whose CPU affinity includes cpu and fewer CPUs than are
+ * online: 1 with "osbench (pid N)" or "osbench (pids N, M)" in who, 0
+ * when none, -1 where processes cannot be listed. */
 int contention_peer(pid_t self, int cpu, char *who, size_t len);
 
 #endif
