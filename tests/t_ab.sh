@@ -169,9 +169,9 @@ check "ab side talking nonsense: stderr quotes it" grep -qF "side A: null: ended
 check "ab side talking nonsense: B not measured without A's calibration" grep -qF "side B: null: not measured: A failed to calibrate" "$work/err"
 
 # --- a side that hangs, in its rounds or in its hello: bounded
-run ab -q --timeout 1 "$OSBENCH" "env OSBENCH_TEST_FAULT=null:hang $OSBENCH" null stat
+run ab -q --timeout 3 "$OSBENCH" "env OSBENCH_TEST_FAULT=null:hang $OSBENCH" null stat
 check "ab side hanging: exit 1" [ "$rc" -eq 1 ]
-check "ab side hanging: stderr says it timed out" grep -qF "side B: null: timed out after 1 s" "$work/err"
+check "ab side hanging: stderr says it timed out" grep -qF "side B: null: timed out after 3 s" "$work/err"
 check "ab side hanging: the other figure measured" grep -q "^syscall${T}stat${T}[0-9.]*${T}[0-9.]*${T}" "$work/out"
 check "ab side hanging: nothing left" tmp_empty
 check "ab side hanging: no process left" no_process_left

@@ -109,7 +109,11 @@ fi
 # --- the private directory is 0700 and only ours
 OSBENCH_TEST_FAULT=stat:hang "$OSBENCH" run -q stat >/dev/null 2>&1 &
 pid=$!
-sleep 0.5
+i=0
+while ! ls -d "$TMPDIR"/osbench.* >/dev/null 2>&1 && [ "$i" -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 mode=$(ls -ld "$TMPDIR"/osbench.* 2>/dev/null | cut -c1-10)
 kill -INT "$pid"
 wait "$pid"
@@ -149,9 +153,9 @@ interrupt() { # NAME SIGNAL DELAY ARGS...
 }
 interrupt "SIGINT in a 256-thread sweep" INT 1 scale mutex --threads 256 --time 5000
 interrupt "SIGTERM in ctx with 16 processes" TERM 1 run ctx --procs 16 --size 64 --time 2000
-"$OSBENCH" serve --port 0 >/dev/null 2>&1 &
+"$OSBENCH" serve --port 0 >"$work/serve.out" 2>&1 &
 pid=$!
-sleep 0.5
+until_listening "$work/serve.out"
 kill -TERM "$pid"
 wait "$pid"
 check "faults SIGTERM in serve: exit 0" [ $? -eq 0 ]

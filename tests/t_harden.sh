@@ -307,9 +307,9 @@ if env --default-signal=HUP true 2>/dev/null; then
 		check "harden SIG$sig in ctx: not by the test's bound" [ "$rc" -ne 255 ]
 		check "harden SIG$sig in ctx: no process left" no_process_left
 		check "harden SIG$sig in ctx: temp directory removed" tmp_empty
-		env --default-signal=HUP,QUIT "$OSBENCH" serve --port 0 >/dev/null 2>&1 &
+		env --default-signal=HUP,QUIT "$OSBENCH" serve --port 0 >"$work/serve.out" 2>&1 &
 		pid=$!
-		sleep 0.5
+		until_listening "$work/serve.out"
 		kill "-$sig" "$pid"
 		bounded_wait "$pid"
 		check "harden SIG$sig in serve: a clean stop, exit 0" [ $? -eq 0 ]

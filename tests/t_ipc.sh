@@ -109,7 +109,7 @@ else
 	else
 		ip netns exec "$ns_a" "$OSBENCH" serve --bind 10.213.7.1 --port 7100 >"$work/ns.out" 2>&1 &
 		ns_pid=$!
-		for _ in 1 2 3 4 5 6 7 8 9 10; do grep -qs listening "$work/ns.out" && break; sleep 0.2; done
+		until_listening "$work/ns.out"
 		ip netns exec "$ns_b" "$OSBENCH" run --quick tcp udp tcpconn --remote 10.213.7.1:7100 >"$work/out" 2>"$work/err"
 		rc=$?
 		check "ipc two hosts: run exits 0" [ "$rc" -eq 0 ]
