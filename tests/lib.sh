@@ -72,16 +72,22 @@ cell() { # HEADER-LINE COLUMN-NAME
 		$0 == h { for (i = 1; i <= NF; i++) if ($i == c) col = i; getline; print $col; exit }' "$work/out"
 }
 
+# wait_until SECONDS CMD...: run CMD every 0.1 s until it succeeds, for
+# at most SECONDS; its status is CMD's last
+wait_until() {
+	n=$(($1 * 10))
+	shift
+	until "$@"; do
+		[ "$n" -gt 0 ] || return 1
+		sleep 0.1
+		n=$((n - 1))
+	done
+}
+
 # until_listening FILE: wait up to 10 s (a loaded machine, a sanitized
 # build) for osbench serve's "listening on" line in FILE; its signal
 # handlers are in place once it has printed it
-until_listening() {
-	i=0
-	while ! grep -qs "listening on" "$1" && [ "$i" -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
+until_listening() { wait_until 10 grep -qs "listening on" "$1"; }
 
 # nothing left in the private TMPDIR
 tmp_empty() { [ -z "$(ls -A "$TMPDIR")" ]; }

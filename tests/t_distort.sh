@@ -72,11 +72,7 @@ last=$((cpus - 1))
 # a stand-in is seen once it is one: exec'd under its name (taskset
 # first runs as itself, for long on a loaded machine)
 seen_as_osbench() { # PID
-	i=0
-	while [ "$(cat "/proc/$1/comm" 2>/dev/null)" != osbench ] && [ "$i" -lt 100 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	wait_until 5 sh -c '[ "$(cat "/proc/$1/comm" 2>/dev/null)" = osbench ]' _ "$1"
 }
 taskset -c "$last" "$work/peer/osbench" 60 &
 peer=$!

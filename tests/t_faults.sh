@@ -109,11 +109,7 @@ fi
 # --- the private directory is 0700 and only ours
 OSBENCH_TEST_FAULT=stat:hang "$OSBENCH" run -q stat >/dev/null 2>&1 &
 pid=$!
-i=0
-while ! ls -d "$TMPDIR"/osbench.* >/dev/null 2>&1 && [ "$i" -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+wait_until 10 sh -c 'ls -d "$1"/osbench.* >/dev/null 2>&1' _ "$TMPDIR"
 mode=$(ls -ld "$TMPDIR"/osbench.* 2>/dev/null | cut -c1-10)
 kill -INT "$pid"
 wait "$pid"
