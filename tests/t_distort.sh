@@ -174,7 +174,9 @@ fi
 if [ -z "$cg" ]; then
 	echo "skip distort cgroup throttling: needs root and a writable cpu controller"
 else
-	sh -c 'echo $$ >"$1/cgroup.procs" && exec "$2" run -f long -q null' _ "$cg" "$OSBENCH" \
+	# 20 ms samples: each one outlasts the 10 ms a period allows, so
+	# every round is throttled (1 ms ones may fit in a period's share)
+	sh -c 'echo $$ >"$1/cgroup.procs" && exec "$2" run -f long -q -t 20 null' _ "$cg" "$OSBENCH" \
 		>"$work/out" 2>"$work/err" </dev/null
 	rc=$?
 	rmdir "$cg"
