@@ -249,54 +249,66 @@ run check a.tsv b.tsv --tolerance 25 --no-stats
 check "check regression exits 1" [ "$rc" -eq 1 ]
 same_out "check two files: exact verdicts" <<EOF
 # differs: release: 6.1 -> 14.0
-table${T}column${T}baseline${T}current${T}ratio${T}lo${T}hi${T}p${T}runs${T}note${T}verdict
-syscall${T}null call${T}0.20${T}0.30${T}1.500${T}-${T}-${T}-${T}1:1${T}-${T}slower
-syscall${T}null I/O${T}0.30${T}fail${T}-${T}-${T}-${T}-${T}1:-${T}-${T}fail
-syscall${T}stat${T}1.50${T}1.00${T}0.667${T}-${T}-${T}-${T}1:1${T}-${T}faster
-syscall${T}sig inst${T}0.25${T}0.26${T}1.040${T}-${T}-${T}-${T}1:1${T}-${T}ok
-proc${T}fork proc${T}100${T}150${T}1.500${T}-${T}-${T}-${T}1:1${T}-${T}slower
-proc${T}exec proc${T}400${T}-${T}-${T}-${T}-${T}-${T}1:-${T}-${T}missing
-thread${T}thread${T}25.0${T}-${T}-${T}-${T}-${T}-${T}1:-${T}-${T}missing
-check: 7 figures: 1 ok, 2 slower, 1 faster, 0 unclear, 1 fail, 2 missing (tolerance 25%, the tolerance alone); 1 not checked (fail or - in the baseline)
+table${T}column${T}baseline${T}current${T}ratio${T}lo${T}hi${T}p${T}runs${T}note${T}basis${T}verdict
+syscall${T}null call${T}0.20${T}0.30${T}1.500${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}slower
+syscall${T}null I/O${T}0.30${T}fail${T}-${T}-${T}-${T}-${T}1:-${T}-${T}-${T}fail
+syscall${T}stat${T}1.50${T}1.00${T}0.667${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}faster
+syscall${T}sig inst${T}0.25${T}0.26${T}1.040${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}ok
+proc${T}fork proc${T}100${T}150${T}1.500${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}slower
+proc${T}exec proc${T}400${T}-${T}-${T}-${T}-${T}-${T}1:-${T}-${T}-${T}missing
+thread${T}thread${T}25.0${T}-${T}-${T}-${T}-${T}-${T}1:-${T}-${T}-${T}missing
+syscall${T}open clos${T}-${T}2.50${T}-${T}-${T}-${T}-${T}-:1${T}-${T}-${T}new
+proc${T}sh proc${T}-${T}900${T}-${T}-${T}-${T}-${T}-:1${T}-${T}-${T}new
+check: 9 figures: 1 ok, 2 slower, 1 faster, 0 unclear, 1 fail, 2 missing, 2 new (tolerance 25%, the tolerance alone); 1 not checked (fail or - in the baseline)
+check: slower: syscall/null call, proc/fork proc
+check: fail: syscall/null I/O
+check: missing: proc/exec proc, thread/thread
+check: faster: syscall/stat
+check: new: syscall/open clos, proc/sh proc
 EOF
 run check a.tsv b.tsv --tolerance 25
 check "check two table files without --no-stats: no interval, unclear" \
-	grep -qx "proc${T}fork proc${T}100${T}150${T}1.500${T}-${T}-${T}-${T}1:1${T}one run a side: no interval (--runs 3)${T}unclear" "$work/out"
+	grep -qx "proc${T}fork proc${T}100${T}150${T}1.500${T}-${T}-${T}-${T}1:1${T}one run a side, no interval (--runs 3): only a change beyond x2 counts${T}one-run${T}unclear" "$work/out"
 check "check two table files: the unclear ones named" \
 	grep -qx "check: unclear: syscall/null call, syscall/stat, syscall/sig inst, proc/fork proc" "$work/out"
 check "check two table files: fail and missing still exit 1" [ "$rc" -eq 1 ]
 
 run check a.tsv b.tsv --tolerance 60 --no-stats
-check "check wider tolerance: 1.50 is ok" grep -qx "proc${T}fork proc${T}100${T}150${T}1.500${T}-${T}-${T}-${T}1:1${T}-${T}ok" "$work/out"
+check "check wider tolerance: 1.50 is ok" grep -qx "proc${T}fork proc${T}100${T}150${T}1.500${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}ok" "$work/out"
 check "check wider tolerance: still fail and missing, exit 1" [ "$rc" -eq 1 ]
 
 run check a.tsv a.json --no-stats
 check "check a file against itself in json exits 0" [ "$rc" -eq 0 ]
 check "check against itself: all ok, default tolerance" \
-	grep -qx 'check: 7 figures: 7 ok, 0 slower, 0 faster, 0 unclear, 0 fail, 0 missing (tolerance 10%, the tolerance alone); 1 not checked (fail or - in the baseline)' "$work/out"
+	grep -qx 'check: 7 figures: 7 ok, 0 slower, 0 faster, 0 unclear, 0 fail, 0 missing, 0 new (tolerance 10%, the tolerance alone); 1 not checked (fail or - in the baseline)' "$work/out"
 
 # ops/s: higher is better, so less is slower
 run check scale-b.tsv scale-a.tsv --tolerance 25 --no-stats
 check "check sweep regression exits 1" [ "$rc" -eq 1 ]
 same_out "check sweeps: ops/s direction" <<EOF
-table${T}column${T}baseline${T}current${T}ratio${T}lo${T}hi${T}p${T}runs${T}note${T}verdict
-scale${T}1${T}2000${T}1000${T}0.500${T}-${T}-${T}-${T}1:1${T}-${T}slower
-scale${T}2${T}1800${T}1800${T}1.000${T}-${T}-${T}-${T}1:1${T}-${T}ok
-scale${T}4${T}3000${T}fail${T}-${T}-${T}-${T}-${T}1:-${T}-${T}fail
-scale${T}16${T}100${T}-${T}-${T}-${T}-${T}-${T}1:-${T}-${T}missing
-check: 4 figures: 1 ok, 1 slower, 0 faster, 0 unclear, 1 fail, 1 missing (tolerance 25%, the tolerance alone)
+table${T}column${T}baseline${T}current${T}ratio${T}lo${T}hi${T}p${T}runs${T}note${T}basis${T}verdict
+scale${T}1${T}2000${T}1000${T}0.500${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}slower
+scale${T}2${T}1800${T}1800${T}1.000${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}ok
+scale${T}4${T}3000${T}fail${T}-${T}-${T}-${T}-${T}1:-${T}-${T}-${T}fail
+scale${T}16${T}100${T}-${T}-${T}-${T}-${T}-${T}1:-${T}-${T}-${T}missing
+scale${T}8${T}-${T}1500${T}-${T}-${T}-${T}-${T}-:1${T}-${T}-${T}new
+check: 5 figures: 1 ok, 1 slower, 0 faster, 0 unclear, 1 fail, 1 missing, 1 new (tolerance 25%, the tolerance alone)
+check: slower: scale/1
+check: fail: scale/4
+check: missing: scale/16
+check: new: scale/8
 EOF
 run check scale-a.tsv scale-b.tsv --tolerance 25 --no-stats
-check "check sweep: more ops/s is faster" grep -qx "scale${T}1${T}1000${T}2000${T}2.000${T}-${T}-${T}-${T}1:1${T}-${T}faster" "$work/out"
+check "check sweep: more ops/s is faster" grep -qx "scale${T}1${T}1000${T}2000${T}2.000${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}faster" "$work/out"
 
 # only ok and faster: exit 0
 sed "s/${T}100${T}400\$/${T}50${T}200/" a.tsv >"$work/faster.tsv"
 run check a.tsv "$work/faster.tsv" --tolerance 25 --no-stats
 check "check with only ok and faster figures exits 0" [ "$rc" -eq 0 ]
-check "check faster: verdict" grep -qx "proc${T}exec proc${T}400${T}200${T}0.500${T}-${T}-${T}-${T}1:1${T}-${T}faster" "$work/out"
+check "check faster: verdict" grep -qx "proc${T}exec proc${T}400${T}200${T}0.500${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}faster" "$work/out"
 run check "$work/faster.tsv" a.tsv --tolerance 25 --no-stats
 check "check the other way round is slower: exit 1" [ "$rc" -eq 1 ]
-check "check slower: verdict, the figures as written" grep -qx "proc${T}fork proc${T}50${T}100${T}2.000${T}-${T}-${T}-${T}1:1${T}-${T}slower" "$work/out"
+check "check slower: verdict, the figures as written" grep -qx "proc${T}fork proc${T}50${T}100${T}2.000${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}slower" "$work/out"
 
 # --- every format round-trips: a real run in long and json compares
 # equal to itself (ratio 1.00) in table format
@@ -322,8 +334,8 @@ run run -q -o "$work/base.tsv" null stat
 run check -q "$work/base.tsv" --tolerance 1000
 check "check one file exits 0" [ "$rc" -eq 0 ]
 check "check one file: one line per baseline figure, three current runs" \
-	[ "$(grep -c "^syscall${T}\(null call\|stat\)${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.e-]*${T}1:3${T}\(one baseline run: the current spread stands for both${T}\(ok\|unclear\)\|\(baseline\|current\) distorted: [^$T]*${T}unclear\)\$" "$work/out")" -eq 2 ]
-check "check one file: summary" grep -q '^check: 2 figures: .* (tolerance 1000%, 95% intervals between runs' "$work/out"
+	[ "$(grep -c "^syscall${T}\(null call\|stat\)${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.]*${T}[0-9.e-]*${T}1:3${T}\(one baseline run: the current spread stands for both${T}runs${T}\(ok\|unclear\)\|\(baseline\|current\) distorted: [^$T]*${T}runs${T}unclear\)\$" "$work/out")" -eq 2 ]
+check "check one file: summary" grep -q '^check: 2 figures: .* 0 new (tolerance 1000%, 95% intervals: ' "$work/out"
 check "check one file leaves no temp file" tmp_empty
 run check -q --runs 2 "$work/base.tsv" --tolerance 1000
 check "check one file --runs 2: two current runs" [ "$(grep -c "${T}1:2${T}" "$work/out")" -eq 2 ]
@@ -340,7 +352,7 @@ check "check one file, failure: no temp file" tmp_empty
 printf '# nosuch: an ad-hoc table\nHost\tOS\tnosuch\nalpha\tLinux\t1.00\n' >"$work/adhoc.tsv"
 run check -q "$work/adhoc.tsv"
 check "check one file with unknown figures: exit 1" [ "$rc" -eq 1 ]
-check "check one file with unknown figures: missing" grep -qx "nosuch${T}nosuch${T}1.00${T}-${T}-${T}-${T}-${T}-${T}1:-${T}-${T}missing" "$work/out"
+check "check one file with unknown figures: missing" grep -qx "nosuch${T}nosuch${T}1.00${T}-${T}-${T}-${T}-${T}-${T}1:-${T}-${T}-${T}missing" "$work/out"
 check "check one file, nothing to run: said on stderr" grep -q 'nothing in' "$work/err"
 # ^C in the middle of a one-file check: no temp file, ended by the signal
 OSBENCH_TEST_FAULT=stat:hang "$OSBENCH" check "$work/base.tsv" >"$work/out" 2>"$work/err" &
@@ -406,20 +418,20 @@ check "compare leaves no temp file" tmp_empty
 # --- bandwidths (MB/s) are better bigger: half the pipe's MB/s is slower
 run check bw-a.tsv bw-b.tsv --no-stats
 check "check MB/s exits 1 on a bandwidth lost" [ "$rc" -eq 1 ]
-check "check MB/s: half the bandwidth is slower" grep -qx "bw${T}Pipe${T}3000${T}1500${T}0.500${T}-${T}-${T}-${T}1:1${T}-${T}slower" "$work/out"
-check "check MB/s: more bandwidth is faster" grep -qx "bw${T}AF UNIX${T}4000${T}6000${T}1.500${T}-${T}-${T}-${T}1:1${T}-${T}faster" "$work/out"
-check "check MB/s: 5 % more is ok" grep -qx "bw${T}TCP${T}2000${T}2100${T}1.050${T}-${T}-${T}-${T}1:1${T}-${T}ok" "$work/out"
+check "check MB/s: half the bandwidth is slower" grep -qx "bw${T}Pipe${T}3000${T}1500${T}0.500${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}slower" "$work/out"
+check "check MB/s: more bandwidth is faster" grep -qx "bw${T}AF UNIX${T}4000${T}6000${T}1.500${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}faster" "$work/out"
+check "check MB/s: 5 % more is ok" grep -qx "bw${T}TCP${T}2000${T}2100${T}1.050${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}ok" "$work/out"
 check "check MB/s: the summary" grep -q "^check: 9 figures: 7 ok, 1 slower, 1 faster, 0 unclear, 0 fail, 0 missing" "$work/out"
 run check bw-b.tsv bw-a.tsv --no-stats
-check "check MB/s the other way: the pipe is faster" grep -qx "bw${T}Pipe${T}1500${T}3000${T}2.000${T}-${T}-${T}-${T}1:1${T}-${T}faster" "$work/out"
+check "check MB/s the other way: the pipe is faster" grep -qx "bw${T}Pipe${T}1500${T}3000${T}2.000${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}faster" "$work/out"
 # --- a machine-wide move: every figure alike is said on stderr, and in json
 sed 's/^alpha.*/beta\tLinux 6.1\t2400\t3200\t1600\t6400\t7200\t8000\t4800\t9600\t5600/' bw-a.tsv >"$work/bw-slow.tsv"
 run check bw-a.tsv "$work/bw-slow.tsv" --no-stats
 check "check machine-wide: every figure is slower, exit 1" [ "$rc" -eq 1 ]
 check "check machine-wide: said on stderr in one line" [ "$(wc -l <"$work/err")" -eq 1 ]
 check "check machine-wide: the note does not talk the change away" \
-	grep -qx "osbench: check: note: every figure moved alike: 9 of 9 took longer, the typical one 25% slower than its baseline; a slower kernel, allocator or placement does that, and so does a busier machine: the verdicts stand as measured; their intervals hold the spread between each side's runs, not a move of the whole machine between the two invocations; a second baseline run now (osbench run --runs 3) or osbench ab, where both sides can run, tells them apart" "$work/err"
-check "check machine-wide: the verdicts stay each figure's own" grep -qx "bw${T}Pipe${T}3000${T}2400${T}0.800${T}-${T}-${T}-${T}1:1${T}-${T}slower" "$work/out"
+	grep -qx "osbench: check: note: every figure moved alike: 9 of 9 took longer, the typical one 25% slower than its baseline; a slower kernel, allocator or placement does that, and so does a busier machine: with --no-stats the verdicts stand as measured; a second baseline run now (osbench run --runs 10) or osbench ab, where both sides can run, tells them apart" "$work/err"
+check "check machine-wide: the verdicts stay each figure's own" grep -qx "bw${T}Pipe${T}3000${T}2400${T}0.800${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}slower" "$work/out"
 run check -f json bw-a.tsv "$work/bw-slow.tsv"
 check "check machine-wide: json summary" \
 	grep -q '"typical_time_ratio": 1.25, "moved_alike": 9, "machine_wide": true}' "$work/out"

@@ -191,14 +191,17 @@ out:
    stays within its runs and a few seconds more (docs/method.md, "check: the run as the unit") */
 #define CONFIRM_BUDGET_S 1.0
 
-/* Why a change seen once did not stand: both verdicts, and the second
- * look's own reason (a distorted run, a setup) where it has one. */
-static void confirm_note(struct check_row *r, enum verdict first)
+/* Why a change seen once did not stand: both verdicts, the first look's
+ * ratio (the row shows the second look's own), and the second look's own
+ * reason (a distorted run, a setup) where it has one. */
+static void confirm_note(struct check_row *r, const struct check_row *first)
 {
+	const struct run_ratio *q = check_shown(first);
 	char why[sizeof r->note];
 
 	snprintf(why, sizeof why, "%s", r->note);
-	snprintf(r->note, sizeof r->note, "%s, measured again %s%s%.*s", verdict_names[first],
+	snprintf(r->note, sizeof r->note, "%s at first, %.3f (%.3f-%.3f, %s), measured again %s%s%.*s",
+		 verdict_names[first->v], q->ratio, q->lo, q->hi, basis_names[first->basis],
 		 verdict_names[r->v], why[0] ? ": " : "", (int)(sizeof r->note / 2), why);
 }
 
@@ -291,11 +294,12 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 		rc = -1;
 		goto out;
 	}
+	/* each row shows its second look whole; the first look's verdict
+	   only decides whether the change stands */
 	for (size_t j = 0; j < k; j++) {
 		enum verdict first = rows[idx[j]].v;
-		re[j].p_adj = rows[idx[j]].p_adj;
 		if (verdict_confirmed(first, re[j].v) != first)
-			confirm_note(&re[j], first);
+			confirm_note(&re[j], &rows[idx[j]]);
 		re[j].v = verdict_confirmed(first, re[j].v);
 		rows[idx[j]] = re[j];
 	}
@@ -308,7 +312,10 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 			rows[i].cur_file = first->cur_file;
 			rows[i].rr = first->rr;
 			rows[i].have_ratio = first->have_ratio;
-			rows[i].p_adj = first->p_adj;
+			rows[i].rel = first->rel;
+			rows[i].have_rel = first->have_rel;
+			rows[i].shows_rel = first->shows_rel;
+			rows[i].basis = first->basis;
 			rows[i].v = first->v;
 			rows[i].seconds = first->seconds;
 			rows[i].confirmed = 1;
@@ -345,27 +352,29 @@ static int has_value(const struct rfile *f)
 }
 
 /* Every figure moved alike: what a busier machine does, and also what a
- * slower kernel, allocator or placement does; the verdicts stand (with
- * --relative a figure that moved with the machine is unclear), the note
- * says what would tell the two apart. */
-static void note_machine_wide(const struct check_move *m, int relative)
+ * slower kernel, allocator or placement does; the note says how the
+ * verdicts took it and what would tell the two apart. */
+static void note_machine_wide(const struct check_move *m, const struct check_opts *o)
 {
 	double pct = 100.0 * (m->typical - 1.0);
+	int mood = m->typical <= RULES_MOOD && m->typical >= 1 / RULES_MOOD;
 
 	if (!check_machine_wide(m))
 		return;
 	fprintf(stderr, "osbench: check: note: every figure moved alike: %d of %d took %s, the "
 			"typical one %.0f%% %s than its baseline; a %s kernel, allocator or "
 			"placement does that, and so does a %s machine: %s; a second baseline run "
-			"now (osbench run --runs 3) or osbench ab, where both sides can run, tells "
+			"now (osbench run --runs 10) or osbench ab, where both sides can run, tells "
 			"them apart\n",
 		m->alike, m->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
 		pct > 0 ? "slower" : "faster", pct > 0 ? "slower" : "faster",
 		pct > 0 ? "busier" : "quieter",
-		relative ? "with --relative a figure that moved with the typical one is unclear"
-			 : "the verdicts stand as measured; their intervals hold the spread "
-			   "between each side's runs, not a move of the whole machine between "
-			   "the two invocations");
+		o->tolerance_only ? "with --no-stats the verdicts stand as measured"
+		: o->relative     ? "with --relative a figure that moved with the typical one is unclear"
+		: mood ? "a figure that moved with the typical one is unclear while the typical one "
+			 "moves no more than x1.25, what this host's moods do between invocations"
+		       : "the typical one moved beyond x1.25, more than this host's moods do, so "
+			 "the verdicts stand as measured");
 }
 
 static int report(const struct args *a, const struct check_report_in *in,
@@ -399,7 +408,10 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 			 int ncur, int rerun, int argc, char **argv)
 {
 	struct check_opts o = opts_of(a);
-	struct check_row *rows = calloc(base->nfigs ? base->nfigs : 1, sizeof *rows);
+	size_t room = base->nfigs + 1;
+	for (int i = 0; i < ncur; i++)
+		room += cur[i].nfigs;
+	struct check_row *rows = calloc(room, sizeof *rows);
 	struct setup_diff setup[SETUP_FIELDS];
 	struct rfile again[2];
 	int nagain = 0, unchecked, rc = 2;
@@ -428,7 +440,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 			.move = &move,
 		};
 		check_count(rows, n, unchecked, &t);
-		note_machine_wide(&move, o.relative);
+		note_machine_wide(&move, &o);
 		rc = report(a, &in, rows, n, &t);
 	}
 	free_files(again, nagain);

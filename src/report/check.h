@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "report/rules.h"
 #include "report/setup.h"
 #include "report/verdict.h"
 #include "results/resultfile.h"
@@ -29,7 +30,8 @@ struct check_opts {
 	                          CHECK_SHIFT_FIGURES compare */
 };
 
-/* One baseline figure's judgement. */
+/* One baseline figure's judgement, or a figure only the current side
+ * has (is_new: b and c both the current figure, verdict new). */
 struct check_row {
 	const struct rfigure *b, *c;
 	const struct rfile *cur_file;
@@ -40,14 +42,22 @@ struct check_row {
 	int have_rel;
 	int reference;        /* measured again only to tell the machine's move
 	                         in a second look: judged, never reported */
-	double p_adj;         /* Holm over the figures counted once; -1: none */
+	int is_new;
 	enum verdict v;
+	enum basis basis;     /* what v rests on */
+	int shows_rel;        /* the ratio shown is rel, not rr */
 	char note[320];       /* why unclear, whose spread, measured again; "" */
 	int confirmed;        /* measured again in rerun mode */
 	double seconds;       /* spent measuring the current figure, a second
 	                         look included; -1 when its file does not say */
 	long same_as;         /* the row this figure repeats under another table, -1 */
 };
+
+/* The ratio, interval and p a row's verdict rests on. */
+const struct run_ratio *check_shown(const struct check_row *r);
+/* Whether a row has a ratio to show, and an interval. */
+int check_has_ratio(const struct check_row *r);
+int check_has_interval(const struct check_row *r);
 
 /* Each run's machine factor needs at least this many figures that both
  * sides measured in at least two runs each, as many runs as the first. */
@@ -69,6 +79,7 @@ struct check_move {
 
 struct check_tally {
 	int n[V_COUNT];
+	int basis[BASIS_COUNT]; /* what the verdicts rest on */
 	int figures, unchecked; /* figures counted once */
 	int again;              /* measured again */
 };
@@ -78,22 +89,20 @@ struct check_tally {
  * which. */
 const struct rfigure *check_current_of(const struct rfigure *b, const struct rfile *cur,
 				       int ncur, const struct rfile **in);
-/* Rows for every baseline figure with a value; a baseline fail or "-"
- * has nothing to hold the current run to, so it is only counted.  A
- * figure in two tables (ctx 2p/0K) gets a row in each, the second
- * marked same_as the first. */
+/* Rows for every baseline figure with a value, then one for each figure
+ * only a current file has (new); a baseline fail or "-" has nothing to
+ * hold the current run to, so it is only counted.  A figure in two
+ * tables (ctx 2p/0K) gets a row in each, the second marked same_as the
+ * first.  rows has room for the baseline's figures and every current
+ * file's. */
 size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
 		  struct check_row *rows, int *unchecked);
-/* Judge rows[0..n-1]: each ratio and interval, the same with each run
- * divided by its run's machine factor (from the figures counted once, or
- * from the reference rows where there are any), the setups that make a
- * figure incomparable, Holm over the p-values of the figures counted
- * once, each verdict (with relative, both as measured and relative to
- * the machine's typical move: verdict_band_machine).  A figure unclear as
- * measured is slower or faster when, relative to its runs' factors, it
- * is so by verdict_band and its ratio as measured is beyond the band the
- * same way: it moved beyond the rest of its runs, and a machine that
- * moved from run to run hid it.  Returns the move judged against (1:
+/* Judge rows[0..n-1]: each ratio and interval as measured, the same
+ * with each run divided by its run's machine factor (from the figures
+ * counted once, or from the reference rows where there are any), the
+ * setups that make a figure incomparable, Holm over the p-values of both
+ * views of the figures counted once, and each verdict by the rules of
+ * report/rules.h.  Returns the move judged against with --relative (1:
  * none), -1 when out of memory. */
 double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 		   const struct check_opts *o);
@@ -119,7 +128,8 @@ struct check_report_in {
 };
 
 /* The one-line tally that ends the table format ("check: 7 figures: ..."),
- * and the unclear figures named on a second line. */
+ * then the figures that are slower, faster, fail or missing named on a
+ * line, and the unclear ones on another. */
 void check_summary(FILE *out, const struct check_report_in *in, const struct check_row *rows,
 		   size_t n, const struct check_tally *t);
 /* format: "table", "long", "json" or "junit". */

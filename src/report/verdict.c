@@ -1,95 +1,26 @@
 /* The statistical verdict of `osbench check` on one figure. */
 #include <math.h>
 
-#include <float.h>
-#include <stdlib.h>
-
-#include "stats/stats.h"
 #include "stats/student.h"
 #include "report/verdict.h"
 
 const char *const verdict_names[V_COUNT] = {
 	[V_OK] = "ok", [V_SLOWER] = "slower", [V_FASTER] = "faster", [V_FAIL] = "fail",
-	[V_MISSING] = "missing", [V_UNCLEAR] = "unclear",
+	[V_MISSING] = "missing", [V_UNCLEAR] = "unclear", [V_NEW] = "new",
 };
-
-/* Two-sided sign test: of n samples, k on one side of the value (ties
- * dropped); P(as lopsided) under binomial(n, 1/2). */
-static double sign_test(const double *v, size_t n, double value)
-{
-	size_t above = 0, below = 0, m, k;
-	double tail = 0, term;
-
-	for (size_t i = 0; i < n; i++) {
-		above += v[i] > value;
-		below += v[i] < value;
-	}
-	m = above + below;
-	k = above < below ? above : below;
-	if (m == 0)
-		return 1;
-	/* P(B <= k) for B ~ binomial(m, 1/2), term by term in logarithms */
-	for (size_t i = 0; i <= k; i++) {
-		term = lgamma((double)m + 1) - lgamma((double)i + 1) - lgamma((double)(m - i) + 1) -
-		       (double)m * log(2.0);
-		tail += exp(term);
-	}
-	return 2 * tail < 1 ? 2 * tail : 1;
-}
-
-double verdict_p(const struct verdict_in *in)
-{
-	double u;
-
-	if (in->nbase && in->ncur)
-		return stats_mann_whitney(in->base_samples, in->nbase, in->cur_samples, in->ncur,
-					  &u);
-	if (in->ncur)
-		return sign_test(in->cur_samples, in->ncur, in->base);
-	if (in->nbase)
-		return sign_test(in->base_samples, in->nbase, in->cur);
-	return -1;
-}
-
-enum verdict verdict_judge(const struct verdict_in *in, double tol, double p_adjusted,
-			   double alpha)
-{
-	int significant = p_adjusted < 0 || p_adjusted < alpha;
-	int worse, better;
-
-	if (in->cur > in->base * (1 + tol)) {
-		worse = !in->higher_better;
-		better = in->higher_better;
-	} else if (in->cur < in->base / (1 + tol)) {
-		worse = in->higher_better;
-		better = !in->higher_better;
-	} else {
-		return V_OK;
-	}
-	if (!significant)
-		return V_OK;
-	return worse ? V_SLOWER : better ? V_FASTER : V_OK;
-}
 
 /* ---- the run as the unit ------------------------------------------------ */
 
 #define INTERVAL_LEVEL 0.975 /* the upper quantile of a two-sided 95 % */
 
-static double median_of(const double *v, size_t n)
+/* The mean of log(v[i]): the log of the geometric mean. */
+static double log_mean(const double *v, size_t n)
 {
-	double *sorted = malloc(n * sizeof *sorted), m;
+	double sum = 0;
 
-	if (!sorted) {
-		/* the middle of the unsorted values: only under memory
-		   exhaustion, and still a value of the figure */
-		return v[n / 2];
-	}
 	for (size_t i = 0; i < n; i++)
-		sorted[i] = v[i];
-	stats_sort(sorted, n);
-	m = stats_quantile(sorted, n, 0.5);
-	free(sorted);
-	return m;
+		sum += log(v[i]);
+	return sum / (double)n;
 }
 
 /* The sample variance of log(v[i]); 0 for one value. */
@@ -136,23 +67,30 @@ void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t 
 	double centre, se, df, half;
 
 	*out = (struct run_ratio){ .p = -1, .p_family = -1, .rounding = rounding };
-	out->ratio = median_of(cur, nc) / median_of(base, nb);
+	out->base_mean = exp(log_mean(base, nb));
+	out->cur_mean = exp(log_mean(cur, nc));
+	/* the ratio the interval is centred on, so that both agree */
+	centre = log_mean(cur, nc) - log_mean(base, nb);
+	out->ratio = exp(centre);
 	out->spread = log_error(base, nb, cur, nc, &se, &df);
 	if (out->spread == SPREAD_NONE)
 		return;
-	centre = log(out->ratio);
-	if (se == 0) {
-		/* runs that agree exactly: the interval is the ratio itself */
-		out->df = INFINITY;
-		out->p = centre == 0 ? 1 : 0;
-		half = 0;
-	} else {
-		out->df = df;
-		half = student_t_quantile(INTERVAL_LEVEL, df) * se;
-		out->p = 2 * (1 - student_t_cdf(fabs(centre) / se, df));
+	if (se < 1e-9) {
+		/* runs that agree exactly (to rounding of their logs) say
+		   nothing of how far they move */
+		out->spread = SPREAD_ZERO;
+		return;
 	}
+	out->df = df;
+	half = student_t_quantile(INTERVAL_LEVEL, df) * se;
+	out->p = 2 * (1 - student_t_cdf(fabs(centre) / se, df));
 	out->lo = out->ratio * exp(-half) / (1 + rounding);
 	out->hi = out->ratio * exp(half) * (1 + rounding);
+}
+
+int verdict_has_interval(const struct run_ratio *r)
+{
+	return r->spread != SPREAD_NONE && r->spread != SPREAD_ZERO;
 }
 
 enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_better,
@@ -164,18 +102,14 @@ enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_bett
 	double up = 1 + tol, e = 1 + r->rounding;
 	int beyond_slow = q / e > up, beyond_fast = q * e < 1 / up;
 	int significant = r->p_family < VERDICT_ALPHA; /* -1, no family: its own */
-	/* the whole interval beyond the band: a change past the tolerance
-	   even at the interval's near end, which an unchanged figure all but
-	   never shows, so the family's p need not hold it back */
-	int clear_slow = lo > up, clear_fast = hi < 1 / up;
 
 	if (tolerance_only)
 		return beyond_slow ? V_SLOWER : beyond_fast ? V_FASTER : V_OK;
-	if (r->spread == SPREAD_NONE)
+	if (!verdict_has_interval(r))
 		return V_UNCLEAR;
-	if (lo > 1 && beyond_slow && (significant || clear_slow))
+	if (lo > 1 && beyond_slow && significant)
 		return V_SLOWER;
-	if (hi < 1 && beyond_fast && (significant || clear_fast))
+	if (hi < 1 && beyond_fast && significant)
 		return V_FASTER;
 	if (lo >= 1 / up && hi <= up)
 		return V_OK;
@@ -188,7 +122,7 @@ enum verdict verdict_band_machine(const struct run_ratio *r, double machine, dou
 	enum verdict as_measured = verdict_band(r, tol, higher_better, tolerance_only);
 	struct run_ratio relative = *r;
 
-	if (!(machine > 0) || machine == 1 || tolerance_only || r->spread == SPREAD_NONE)
+	if (!(machine > 0) || machine == 1 || tolerance_only || !verdict_has_interval(r))
 		return as_measured;
 	/* its own interval alone: the family's p is the measured ratio's */
 	relative.p_family = -1;

@@ -1,16 +1,11 @@
 /* Statistics of sample sets: median, extremes, CV, the median's
- * distribution-free confidence interval, the Mann-Whitney U test and
- * Holm's multiple-testing correction. */
+ * distribution-free confidence interval and Holm's multiple-testing
+ * correction. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "stats/stats.h"
-
-/* Largest U table counted exactly (50 x 50 samples: a few million steps).
- * The normal approximation beyond it is rough in the tails: at 30 x 30 it
- * gives 0.0025 where the exact tail is 0.0021, a fifth too much. */
-#define EXACT_MAX_PAIRS 2500
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -107,94 +102,6 @@ double stats_quantile_ci(const double *sorted, size_t n, double q, double *lo, d
 double stats_median_ci(const double *sorted, size_t n, double *lo, double *hi)
 {
 	return stats_quantile_ci(sorted, n, 0.5, lo, hi);
-}
-
-/* ---- Mann-Whitney U ----------------------------------------------------- */
-
-struct ranked {
-	double v;
-	int from_a;
-};
-
-static int cmp_ranked(const void *x, const void *y)
-{
-	return cmp_double(&((const struct ranked *)x)->v, &((const struct ranked *)y)->v);
-}
-
-/* The rank sum of a's values (ties share their mean rank) and the tie
- * term sum(t^3 - t) over groups of equal values. */
-static int rank_sum(const double *a, size_t na, const double *b, size_t nb, double *sum_a,
-		    double *ties)
-{
-	size_t n = na + nb;
-	struct ranked *r = malloc(n * sizeof *r);
-
-	if (!r)
-		return -1;
-	for (size_t i = 0; i < na; i++)
-		r[i] = (struct ranked){ .v = a[i], .from_a = 1 };
-	for (size_t i = 0; i < nb; i++)
-		r[na + i] = (struct ranked){ .v = b[i], .from_a = 0 };
-	qsort(r, n, sizeof *r, cmp_ranked);
-	*sum_a = *ties = 0;
-	for (size_t i = 0; i < n;) {
-		size_t k = i;
-		while (k < n && r[k].v == r[i].v)
-			k++;
-		double t = (double)(k - i), rank = ((double)i + 1 + (double)k) / 2;
-		for (size_t m = i; m < k; m++)
-			if (r[m].from_a)
-				*sum_a += rank;
-		*ties += t * t * t - t;
-		i = k;
-	}
-	free(r);
-	return 0;
-}
-
-/* The exact two-sided tail of U = u for samples of m and n without ties:
- * ways[i][s] counts the arrangements of i a-values among the first b-values
- * seen so far whose U is s; an a-value placed after j b-values adds j. */
-static double exact_tail(size_t m, size_t n, double u)
-{
-	size_t width = m * n + 1;
-	double *ways = calloc((m + 1) * width, sizeof *ways);
-	double below = 0, above = 0, total = 0;
-
-	if (!ways)
-		return -1;
-	for (size_t i = 0; i <= m; i++)
-		ways[i * width] = 1;
-	for (size_t j = 1; j <= n; j++)
-		for (size_t i = 1; i <= m; i++)
-			for (size_t s = width; s-- > j;)
-				ways[i * width + s] += ways[(i - 1) * width + s - j];
-	for (size_t s = 0; s < width; s++) {
-		double w = ways[m * width + s];
-		total += w;
-		below += (double)s <= u ? w : 0;
-		above += (double)s >= u ? w : 0;
-	}
-	free(ways);
-	double p = 2 * (below < above ? below : above) / total;
-	return p < 1 ? p : 1;
-}
-
-double stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u)
-{
-	double sum_a, ties, n = (double)(na + nb), mean, var, z;
-
-	if (rank_sum(a, na, b, nb, &sum_a, &ties) < 0)
-		return -1;
-	*u = sum_a - (double)na * ((double)na + 1) / 2;
-	if (ties == 0 && na * nb <= EXACT_MAX_PAIRS)
-		return exact_tail(na, nb, *u);
-	mean = (double)na * (double)nb / 2;
-	var = (double)na * (double)nb / 12 * ((n + 1) - ties / (n * (n - 1)));
-	if (var <= 0)
-		return 1;
-	z = (fabs(*u - mean) - 0.5) / sqrt(var);
-	return z > 0 ? erfc(z / sqrt(2.0)) : 1;
 }
 
 /* ---- Holm --------------------------------------------------------------- */

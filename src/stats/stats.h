@@ -1,6 +1,6 @@
 /* Statistics of sample sets: summaries, the distribution-free confidence
- * interval of the median, the Mann-Whitney U test and Holm's correction
- * for testing many figures at once. */
+ * interval of the median and Holm's correction for testing many figures
+ * at once. */
 #ifndef OSBENCH_STATS_H
 #define OSBENCH_STATS_H
 
@@ -35,15 +35,6 @@ double stats_quantile_ci(const double *sorted, size_t n, double q, double *lo, d
  * exists and the interval is [min, max].  Returns the coverage the
  * interval really has (0.969 for 6 samples, 0.979 for 10, ...). */
 double stats_median_ci(const double *sorted, size_t n, double *lo, double *hi);
-
-/* The two-sided Mann-Whitney U test of a[0..na-1] against b[0..nb-1]:
- * the probability of a rank sum at least this far from its mean if both
- * came from one distribution.  Exact when there are no ties and the
- * samples are small enough to count every arrangement; otherwise the
- * normal approximation with tie and continuity corrections.  *u gets U
- * of a (the number of pairs in which a's value is the larger, ties one
- * half).  Both sets need at least one value. */
-double stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u);
 
 /* Holm's step-down correction: adj[i] is p[i] adjusted for n tests at
  * once, so that "adj[i] < alpha" keeps the chance of any false alarm

@@ -1,0 +1,263 @@
+/* check's verdict rules, in the order they are tried: see rules.h and
+ * docs/method.md's verdict table. */
+#include <math.h>
+#include <stdio.h>
+
+#include "report/rules.h"
+
+const char *const basis_names[BASIS_COUNT] = {
+	[BASIS_RUNS] = "runs", [BASIS_RELATIVE] = "relative", [BASIS_ONE_RUN] = "one-run",
+	[BASIS_TOLERANCE] = "tolerance",
+};
+
+static int is_change(enum verdict v)
+{
+	return v == V_SLOWER || v == V_FASTER;
+}
+
+/* A ratio in r's own sense as times: above 1 is slower whatever the unit. */
+static double as_times(double ratio, int higher_better)
+{
+	return higher_better ? 1 / ratio : ratio;
+}
+
+static double gross_of(const struct rule_in *in)
+{
+	return 1 + in->tol > RULES_GROSS ? 1 + in->tol : RULES_GROSS;
+}
+
+/* slower, faster or ok for an interval [lo, hi] as times against a
+   factor: wholly beyond it either way, or not. */
+static enum verdict beyond(double lo, double hi, double factor)
+{
+	return lo > factor ? V_SLOWER : hi < 1 / factor ? V_FASTER : V_OK;
+}
+
+static void decide(struct judgement *j, enum verdict v, enum basis b, const struct run_ratio *shown)
+{
+	j->v = v;
+	j->basis = b;
+	j->shown = shown;
+}
+
+static enum verdict plain(const struct rule_in *in)
+{
+	return verdict_band(in->rr, in->tol, in->higher_better, 0);
+}
+
+/* As measured: with --relative, against the typical figure's move too. */
+static enum verdict measured(const struct rule_in *in)
+{
+	if (in->typical > 0 && in->typical != 1)
+		return verdict_band_machine(in->rr, in->typical, in->tol, in->higher_better, 0);
+	return plain(in);
+}
+
+static enum verdict relative(const struct rule_in *in)
+{
+	return in->rel ? verdict_band(in->rel, in->tol, in->higher_better, 0) : V_UNCLEAR;
+}
+
+/* ---- the rules ---------------------------------------------------------- */
+
+static int rule_incomparable(const struct rule_in *in, struct judgement *j)
+{
+	if (!in->incomparable)
+		return 0;
+	decide(j, V_UNCLEAR, BASIS_RUNS, in->rr);
+	snprintf(j->note, sizeof j->note, "%s", in->incomparable);
+	return 1;
+}
+
+static int rule_tolerance_only(const struct rule_in *in, struct judgement *j)
+{
+	if (!in->tolerance_only)
+		return 0;
+	decide(j, verdict_band(in->rr, in->tol, in->higher_better, 1), BASIS_TOLERANCE, in->rr);
+	return 1;
+}
+
+/* No spread between runs: one run a side, or runs that agree exactly.
+   Only a change beyond what this host's moods do to one figure, with
+   each side's own interval beyond it too, is a change. */
+static int rule_no_interval(const struct rule_in *in, struct judgement *j)
+{
+	const struct run_ratio *r = in->rr;
+	int hb = in->higher_better;
+	double g = gross_of(in), e = 1 + r->rounding, lo, hi;
+
+	if (verdict_has_interval(r))
+		return 0;
+	if (in->within_lo > 0 && in->within_hi > 0) {
+		lo = as_times(hb ? in->within_hi : in->within_lo, hb);
+		hi = as_times(hb ? in->within_lo : in->within_hi, hb);
+	} else {
+		lo = as_times(r->ratio, hb) / e;
+		hi = as_times(r->ratio, hb) * e;
+	}
+	decide(j, beyond(lo, hi, g), r->spread == SPREAD_NONE ? BASIS_ONE_RUN : BASIS_RUNS, r);
+	if (j->v != V_OK) {
+		snprintf(j->note, sizeof j->note,
+			 "a gross change: %.3f, beyond x%g%s; the verdict rests on %s",
+			 r->ratio, g, in->within_lo > 0 ? " with each side's own interval" : "",
+			 r->spread == SPREAD_NONE ? "one run a side"
+						  : "runs that agree exactly, a spread of none");
+		return 1;
+	}
+	j->v = V_UNCLEAR;
+	snprintf(j->note, sizeof j->note, "%s: only a change beyond x%g counts",
+		 r->spread == SPREAD_NONE ? "one run a side, no interval (--runs 3)"
+					  : "the runs agree exactly: no spread to judge by",
+		 g);
+	return 1;
+}
+
+/* The whole interval as measured beyond what this host's moods do: a
+   change whatever the rest of the machine did. */
+static int rule_gross(const struct rule_in *in, struct judgement *j)
+{
+	const struct run_ratio *r = in->rr;
+	int hb = in->higher_better;
+	double lo = as_times(hb ? r->hi : r->lo, hb), hi = as_times(hb ? r->lo : r->hi, hb);
+	enum verdict v = beyond(lo, hi, gross_of(in));
+
+	if (v == V_OK)
+		return 0;
+	decide(j, v, BASIS_RUNS, r);
+	snprintf(j->note, sizeof j->note, "a gross change: the whole interval beyond x%g",
+		 gross_of(in));
+	return 1;
+}
+
+/* Why a row is unclear: a stray past the band that Holm holds back, or
+   whose spread its interval rests on; "" where neither. */
+static void unclear_note(const struct rule_in *in, struct judgement *j)
+{
+	const struct run_ratio *r = in->rr;
+
+	if (r->p >= 0 && r->p < VERDICT_ALPHA && r->p_family >= VERDICT_ALPHA &&
+	    verdict_band(r, in->tol, in->higher_better, 1) != V_OK)
+		snprintf(j->note, sizeof j->note,
+			 "beyond the tolerance and its own interval excludes 1, but not "
+			 "significant with every figure counted (p %.2g, Holm)",
+			 r->p_family);
+	else if (in->rel)
+		snprintf(j->note, sizeof j->note, "as measured %.3f (%.3f-%.3f)", r->ratio, r->lo,
+			 r->hi);
+}
+
+/* Whose spread stands for both sides, where one side has one run. */
+static void spread_note(const struct rule_in *in, struct judgement *j)
+{
+	if (in->rr->spread == SPREAD_BASE)
+		snprintf(j->note, sizeof j->note,
+			 "one current run: the baseline's spread stands for both");
+	else if (in->rr->spread == SPREAD_CURRENT)
+		snprintf(j->note, sizeof j->note,
+			 "one baseline run: the current spread stands for both");
+}
+
+/* Both views say the same change or ok, or there is only one view. */
+static int rule_agree(const struct rule_in *in, struct judgement *j)
+{
+	enum verdict m = measured(in);
+
+	if (m != plain(in) || (in->rel && (m != relative(in) || m == V_UNCLEAR)))
+		return 0;
+	decide(j, m, BASIS_RUNS, in->rr);
+	spread_note(in, j);
+	if (m == V_UNCLEAR)
+		unclear_note(in, j);
+	return 1;
+}
+
+/* Beyond the rest of its runs, and as measured at least half the band
+   the same way: a change that touched most figures makes the others
+   look changed against their runs while they did not move as measured. */
+static int rule_relative_change(const struct rule_in *in, struct judgement *j)
+{
+	enum verdict r = relative(in);
+	double q = as_times(in->rr->ratio, in->higher_better), half = sqrt(1 + in->tol);
+
+	if (!is_change(r) || (r == V_SLOWER ? !(q > half) : !(q < 1 / half)))
+		return 0;
+	decide(j, r, BASIS_RELATIVE, in->rel);
+	snprintf(j->note, sizeof j->note,
+		 "beyond the rest of its runs, each run taken against its run's typical "
+		 "figure; as measured %.3f (%.3f-%.3f), an interval that also holds the "
+		 "whole machine's moves from run to run",
+		 in->rr->ratio, in->rr->lo, in->rr->hi);
+	return 1;
+}
+
+/* A change as measured that the rest of its runs made too: unclear
+   while the whole machine moved no more than its moods do, as measured
+   beyond that. */
+static int rule_moved_with_machine(const struct rule_in *in, struct judgement *j)
+{
+	enum verdict m = plain(in);
+	const struct run_ratio *shown = in->rel ? in->rel : in->rr;
+
+	if (!is_change(m))
+		return 0;
+	if (in->rel && !(in->typical > 0 && in->typical != 1)) {
+		double machine = as_times(in->rr->ratio / in->rel->ratio, in->higher_better);
+		if (machine > RULES_MOOD || machine < 1 / RULES_MOOD) {
+			decide(j, m, BASIS_RUNS, in->rr);
+			snprintf(j->note, sizeof j->note,
+				 "the whole machine moved %.3f, beyond the x%g of this host's "
+				 "moods: taken as measured",
+				 machine, RULES_MOOD);
+			return 1;
+		}
+	}
+	decide(j, V_UNCLEAR, in->rel ? BASIS_RELATIVE : BASIS_RUNS, shown);
+	if (in->rel)
+		snprintf(j->note, sizeof j->note,
+			 "moved with the machine: %s as measured, %.3f (%.3f-%.3f), but not "
+			 "against the rest of its runs",
+			 verdict_names[m], in->rr->ratio, in->rr->lo, in->rr->hi);
+	else
+		snprintf(j->note, sizeof j->note,
+			 "moved with the machine: %s as measured, %.3f (%.3f-%.3f), but the "
+			 "typical figure moved %.3f, and relative to it this one is %.3f",
+			 verdict_names[m], in->rr->ratio, in->rr->lo, in->rr->hi,
+			 as_times(in->typical, in->higher_better), in->rr->ratio / in->typical);
+	return 1;
+}
+
+/* Within the band against the rest of its runs, and its ratio as
+   measured within the band too: nothing moved that the tolerance
+   counts, whichever way the machine's moods are read. */
+static int rule_relative_ok(const struct rule_in *in, struct judgement *j)
+{
+	double q = as_times(in->rr->ratio, in->higher_better), up = 1 + in->tol;
+	double e = 1 + in->rr->rounding;
+
+	if (relative(in) != V_OK || q / e > up || q * e < 1 / up)
+		return 0;
+	decide(j, V_OK, BASIS_RELATIVE, in->rel);
+	snprintf(j->note, sizeof j->note, "as measured %.3f (%.3f-%.3f)", in->rr->ratio,
+		 in->rr->lo, in->rr->hi);
+	return 1;
+}
+
+static int rule_unclear(const struct rule_in *in, struct judgement *j)
+{
+	decide(j, V_UNCLEAR, BASIS_RELATIVE, in->rel);
+	unclear_note(in, j);
+	return 1;
+}
+
+static int (*const rules[])(const struct rule_in *, struct judgement *) = {
+	rule_incomparable, rule_tolerance_only, rule_no_interval, rule_gross, rule_agree,
+	rule_relative_change, rule_moved_with_machine, rule_relative_ok, rule_unclear,
+};
+
+void rules_judge(const struct rule_in *in, struct judgement *out)
+{
+	*out = (struct judgement){ .v = V_UNCLEAR, .basis = BASIS_RUNS, .shown = in->rr };
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+		if (rules[i](in, out))
+			return;
+}

@@ -1,0 +1,57 @@
+/* check's verdict rules: a table of them, each one function that either
+ * decides a figure's verdict, with the basis it rests on and the note
+ * saying why, or passes it to the next.  The first rule that decides
+ * wins, so no second pass has to work out which one fired. */
+#ifndef OSBENCH_REPORT_RULES_H
+#define OSBENCH_REPORT_RULES_H
+
+#include <stddef.h>
+
+#include "report/verdict.h"
+
+/* What a verdict rests on: the runs as measured, each run against its
+ * run's machine factor, one run a side (only a gross change), or the
+ * tolerance alone (--no-stats). */
+enum basis { BASIS_RUNS, BASIS_RELATIVE, BASIS_ONE_RUN, BASIS_TOLERANCE, BASIS_COUNT };
+
+extern const char *const basis_names[BASIS_COUNT];
+
+/* A figure that moved more than this factor (or the band, where that is
+ * wider) is a gross change: more than this host's moods were seen to
+ * move one figure between two invocations (docs/method.md). */
+#define RULES_GROSS 2.0
+
+/* The whole machine (the typical figure of a run) moved between the
+ * sides by less than this factor: what this host's moods do between two
+ * invocations (docs/method.md).  Beyond it a move of every figure alike
+ * is taken as measured. */
+#define RULES_MOOD 1.25
+
+/* What the rules see of one figure. */
+struct rule_in {
+	const struct run_ratio *rr;  /* as measured, its p_family set */
+	const struct run_ratio *rel; /* each run against its factor; NULL: none */
+	double typical;              /* --relative: the typical figure's move in
+	                                rr's sense; 1 where none */
+	/* one run a side: the ratio's bounds from each side's own interval
+	   of its median (the samples of its one run); 0 where a side's file
+	   does not give them */
+	double within_lo, within_hi;
+	double tol;
+	int higher_better;
+	int tolerance_only;
+	const char *incomparable;    /* why the sides cannot be held to each
+	                                other; NULL where they can */
+};
+
+struct judgement {
+	enum verdict v;
+	enum basis basis;
+	const struct run_ratio *shown; /* the ratio and interval that decided */
+	char note[320];
+};
+
+/* The verdict of the first rule that decides. */
+void rules_judge(const struct rule_in *in, struct judgement *out);
+
+#endif
