@@ -172,28 +172,24 @@ static int cmd_ab(const struct args *a, int argc, char **argv)
 	if ((rc = session_open_quiet(&s, a, SESSION_RUN, argc, argv)) != 0)
 		return rc;
 	ab_defaults(a, &s);
-	if ((rc = handshakes(a, sides)) != 0) {
-		if (rc < 0)
-			return session_interrupted(&s);
-		session_close(&s);
-		return rc;
-	}
+	if (handshakes(a, sides) != 0)
+		return session_abort(&s); /* -1 (a signal) or 2: said why */
 	if (!(f = calloc(n ? n : 1, sizeof *f))) {
 		fprintf(stderr, "osbench: ab: out of memory\n");
-		session_close(&s);
-		return 2;
+		return session_abort(&s);
 	}
 	if (ab_measure_all(subj, f, n, sides, &s.opts, precise_enough, &s.opts,
 			   s.progress ? show_progress : NULL, NULL) < 0)
-		return session_interrupted(&s);
+		return session_abort(&s);
 	if (s.progress)
 		fputs("\r\033[K", stderr);
 	rc = report(a, &s, sides, rec, f, n);
 	for (size_t i = 0; i < n; i++)
 		ab_figure_release(&f[i]);
 	free(f);
-	if (session_close(&s) != 0 && rc == 0)
-		rc = 1;
+	/* a private directory left behind is exit 2, whatever the verdicts */
+	if (session_close(&s) == 2)
+		rc = 2;
 	return rc;
 }
 

@@ -122,7 +122,7 @@ static int measure_plan(const struct args *a, enum session_kind kind, struct rer
 		return -1;
 	if (!(one = calloc(p->figs.n, sizeof *one))) {
 		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
-		session_close(&s);
+		session_abort(&s);
 		return -1;
 	}
 	/* each subject is measured once, under its first figure's name */
@@ -130,7 +130,7 @@ static int measure_plan(const struct args *a, enum session_kind kind, struct rer
 		one[p->which[k]] = p->rec[k];
 	if (session_measure_all(&s, p->figs.keys, one, p->figs.n) < 0) {
 		free(one);
-		session_interrupted(&s); /* ends the process by the signal */
+		session_abort(&s); /* ends the process by the signal, if one came */
 		return -1;
 	}
 	for (size_t k = 0; k < p->nrec; k++) {

@@ -104,15 +104,19 @@ static int cmd_run(const struct args *a, int argc, char **argv)
 	}
 	if ((rc = session_open(&s, a, SESSION_RUN, argc, argv)) != 0)
 		return rc;
+	/* until the tables are written, any failure leaves an existing -o
+	   file as it was */
 	if (collect_records(&plan, &s, &rec) < 0) {
 		fprintf(stderr, "osbench: cannot start: %s\n", strerror(errno));
 		free(rec);
 		plan_figures_free(&plan.figs);
-		session_close(&s);
-		return 1;
+		return session_abort(&s);
 	}
-	if (session_measure_all(&s, plan.figs.keys, rec, plan.figs.n) < 0)
-		return session_interrupted(&s);
+	if (session_measure_all(&s, plan.figs.keys, rec, plan.figs.n) < 0) {
+		free(rec);
+		plan_figures_free(&plan.figs);
+		return session_abort(&s);
+	}
 	for (size_t t = 0; t < plan.n; t++)
 		write_section(&s, &plan.sections[t], rec);
 	session_release(rec, plan.figs.n);
@@ -197,7 +201,7 @@ static int cmd_scale(const struct args *a, int argc, char **argv)
 		figure_params(&subj[i], NULL, recs[i].params, sizeof recs[i].params);
 	}
 	if (session_measure_all(&s, subj, recs, (size_t)n) < 0)
-		return session_interrupted(&s);
+		return session_abort(&s);
 	writer_sweep(&s.w, m->name, a->nprocs > 0, recs, n);
 	session_release(recs, (size_t)n);
 	return session_close(&s);

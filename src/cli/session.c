@@ -318,6 +318,15 @@ void session_release(struct record *records, size_t n)
 		measurement_release(&records[i].m);
 }
 
+/* Something left on disk is a failure to say, whatever the figures. */
+static int remove_tmpdir(const struct session *s)
+{
+	if (tmpdir_remove(s->tmpdir) == 0)
+		return 0;
+	fprintf(stderr, "osbench: could not remove '%s': %s\n", s->tmpdir, strerror(errno));
+	return -1;
+}
+
 int session_close(struct session *s)
 {
 	int status = s->failures ? 1 : 0;
@@ -339,19 +348,18 @@ int session_close(struct session *s)
 				"distorted column of --format long\n", s->distorted - DISTORTED_NAMED);
 	if (s->writes)
 		status = dest_close(&s->out, status);
-	if (tmpdir_remove(s->tmpdir) < 0)
-		fprintf(stderr, "osbench: could not remove '%s': %s\n", s->tmpdir,
-			strerror(errno));
+	if (remove_tmpdir(s) < 0)
+		status = 2;
 	return status;
 }
 
-int session_interrupted(struct session *s)
+int session_abort(struct session *s)
 {
 	if (s->progress)
 		fputs("\r\033[K", stderr);
 	if (s->writes)
 		dest_abort(&s->out);
-	tmpdir_remove(s->tmpdir);
-	interrupt_reraise();
-	return 130;
+	remove_tmpdir(s);
+	interrupt_reraise(); /* returns only when no signal came */
+	return interrupt_signal() ? 130 : 2;
 }

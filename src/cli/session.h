@@ -47,9 +47,12 @@ int session_measure_all(struct session *s, const struct subject *subjects,
 			struct record *records, size_t n);
 /* Free what session_measure_all gave the records. */
 void session_release(struct record *records, size_t n);
-/* Finish the output and clean up: the exit status. */
+/* The output is whole: finish and commit it, clean up; the exit status
+ * (2 when the output or the private directory failed). */
 int session_close(struct session *s);
-/* After an interruption: remove everything, end by the signal. */
-int session_interrupted(struct session *s);
+/* A failure before the output was whole, or an interruption: drop the
+ * output (an existing -o file stays as it was) and remove everything;
+ * ends the process by the signal when one came, else 2. */
+int session_abort(struct session *s);
 
 #endif

@@ -2,10 +2,14 @@
  * the path of the exec helper. */
 /* realpath() and fchown() semantics we rely on are in the XSI part of POSIX */
 #define _XOPEN_SOURCE 700
+#if defined(__linux__)
+#define _GNU_SOURCE /* fopencookie: see sink_open */
+#endif
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +20,27 @@
 #include "sys/files.h"
 #include "sys/interrupt.h"
 
-/* The private directory stays open from its creation to its removal:
- * listing it then needs no new descriptor, so it is removed even when a
- * run has used up every descriptor the limit allows.  One directory per
- * process at a time (run and scale each make and remove their own). */
-static int tmpdir_fd = -1;
+/* The private directory stays open, as a directory stream, from its
+ * creation to its removal: listing it then needs no new descriptor and
+ * no memory (the stream's buffer is taken at creation), so it is removed
+ * even when a run has used up every descriptor the limit allows or the
+ * allocator fails.  One directory per process at a time (run and scale
+ * each make and remove their own). */
+static DIR *tmpdir_dir;
 static char *tmpdir_path;
+
+/* The directory as a stream; NULL with errno.  fdopendir needs fcntl(),
+ * which a sandbox may deny: the path still names the directory. */
+static DIR *open_stream(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+
+	if (d || fd < 0)
+		return d;
+	close(fd);
+	return opendir(path);
+}
 
 int tmpdir_create(char *path, size_t len, char *err, size_t errlen)
 {
@@ -37,19 +56,19 @@ int tmpdir_create(char *path, size_t len, char *err, size_t errlen)
 		snprintf(err, errlen, "temp directory '%s': %s", base, strerror(errno));
 		return -1;
 	}
-	if (tmpdir_fd >= 0) {
-		close(tmpdir_fd);
-		tmpdir_fd = -1;
+	if (tmpdir_dir) {
+		closedir(tmpdir_dir);
+		tmpdir_dir = NULL;
 	}
 	free(tmpdir_path);
-	tmpdir_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	tmpdir_path = tmpdir_fd >= 0 ? strdup(path) : NULL;
-	if (tmpdir_fd < 0 || !tmpdir_path) {
-		int e = tmpdir_fd < 0 ? errno : ENOMEM;
+	tmpdir_dir = open_stream(path);
+	tmpdir_path = tmpdir_dir ? strdup(path) : NULL;
+	if (!tmpdir_dir || !tmpdir_path) {
+		int e = tmpdir_dir ? ENOMEM : errno;
 		snprintf(err, errlen, "temp directory '%s': %s", path, strerror(e));
-		if (tmpdir_fd >= 0)
-			close(tmpdir_fd);
-		tmpdir_fd = -1;
+		if (tmpdir_dir)
+			closedir(tmpdir_dir);
+		tmpdir_dir = NULL;
 		rmdir(path);
 		return -1;
 	}
@@ -93,34 +112,28 @@ static int empty_files(DIR *d, const char *path, char **sub)
 	return rc;
 }
 
-/* Remove path and everything below it; fd, when not -1, is path already
- * open (it is consumed). */
-static int remove_tree(const char *path, int fd)
+/* Remove path and everything below it; d, when not NULL, is path already
+ * open (it is consumed, and read from its start).  A tree without
+ * subdirectories needs no memory. */
+static int remove_tree(const char *path, DIR *d)
 {
 	for (;;) {
-		DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 		char *sub;
 		int rc;
 
-		/* fdopendir needs fcntl(), which a sandbox may deny: the
-		   path still names the directory */
-		if (!d && fd >= 0) {
-			close(fd);
-			d = opendir(path);
-		} else if (!d) {
-			d = opendir(path);
-		}
-		if (!d)
+		if (d)
+			rewinddir(d);
+		else if (!(d = open_stream(path)))
 			return errno == ENOENT ? 0 : -1;
-		fd = -1;
 		rc = empty_files(d, path, &sub);
 		closedir(d);
+		d = NULL;
 		if (!sub) {
 			if (rc < 0)
 				return -1;
 			break;
 		}
-		rc = remove_tree(sub, -1);
+		rc = remove_tree(sub, NULL);
 		free(sub);
 		if (rc < 0)
 			return -1; /* scanning again would find it again */
@@ -130,15 +143,15 @@ static int remove_tree(const char *path, int fd)
 
 int tmpdir_remove(const char *path)
 {
-	int fd = -1;
+	DIR *d = NULL;
 
 	if (tmpdir_path && strcmp(path, tmpdir_path) == 0) {
-		fd = tmpdir_fd;
-		tmpdir_fd = -1;
+		d = tmpdir_dir;
+		tmpdir_dir = NULL;
 		free(tmpdir_path);
 		tmpdir_path = NULL;
 	}
-	return remove_tree(path, fd);
+	return remove_tree(path, d);
 }
 
 static int is_executable(const char *p)
@@ -350,6 +363,52 @@ fail:;
 	return -1;
 }
 
+/* What the caller writes, in memory until the commit. */
+struct outfile_sink {
+	char *buf;
+	size_t len, cap;
+};
+
+#if defined(__linux__)
+/* glibc's open_memstream drops what it cannot find memory for and sets no
+ * error (a write returns short, ferror stays 0): the commit would put a
+ * cut-short file in place and exit 0.  A stream of our own makes a failed
+ * allocation a write error, so the output is known whole or not. */
+static ssize_t sink_write(void *cookie, const char *p, size_t n)
+{
+	struct outfile_sink *s = cookie;
+
+	if (n > s->cap - s->len) {
+		size_t cap = s->cap ? s->cap : 4096;
+		char *grown;
+		while (cap - s->len < n) {
+			if (cap > SIZE_MAX / 2) {
+				errno = EFBIG;
+				return 0;
+			}
+			cap *= 2;
+		}
+		if (!(grown = realloc(s->buf, cap)))
+			return 0; /* stdio sets the error flag on a short write */
+		s->buf = grown;
+		s->cap = cap;
+	}
+	memcpy(s->buf + s->len, p, n);
+	s->len += n;
+	return (ssize_t)n;
+}
+
+static FILE *sink_open(struct outfile_sink *s)
+{
+	return fopencookie(s, "w", (cookie_io_functions_t){ .write = sink_write });
+}
+#else
+static FILE *sink_open(struct outfile_sink *s)
+{
+	return open_memstream(&s->buf, &s->len);
+}
+#endif
+
 /* Decide where the bytes go and open it: 0, or -1 with errno. */
 static int open_dest(struct outfile *o, const char *target)
 {
@@ -387,8 +446,11 @@ static void outfile_free(struct outfile *o)
 		fclose(o->f);
 		o->f = NULL;
 	}
-	free(o->buf);
-	o->buf = NULL;
+	if (o->mem) {
+		free(o->mem->buf);
+		free(o->mem);
+		o->mem = NULL;
+	}
 	if (o->fd >= 0) {
 		close(o->fd);
 		o->fd = -1;
@@ -410,7 +472,7 @@ int outfile_open(struct outfile *o, const char *target, char *err, size_t errlen
 		outfile_free(o);
 		return -1;
 	}
-	if (!(o->f = open_memstream(&o->buf, &o->len))) {
+	if (!(o->mem = calloc(1, sizeof *o->mem)) || !(o->f = sink_open(o->mem))) {
 		snprintf(err, errlen, "output '%s': %s", target, strerror(errno));
 		outfile_free(o);
 		return -1;
@@ -437,7 +499,8 @@ static int write_all(int fd, const char *buf, size_t len)
 /* The bytes into the destination and the temporary into place. */
 static int store(struct outfile *o)
 {
-	int failed = write_all(o->fd, o->buf, o->len) < 0 || (o->tmp && fsync(o->fd) < 0);
+	int failed = write_all(o->fd, o->mem->buf, o->mem->len) < 0 ||
+		     (o->tmp && fsync(o->fd) < 0);
 	int e = errno;
 
 	if (close(o->fd) < 0 && !failed) {
@@ -477,7 +540,7 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 		free(o->tmp);
 		o->tmp = NULL;
 	}
-	if (fwrite(o->buf, 1, o->len, stdout) == o->len && fflush(stdout) == 0)
+	if (fwrite(o->mem->buf, 1, o->mem->len, stdout) == o->mem->len && fflush(stdout) == 0)
 		snprintf(err, errlen, "output '%s': %s; the results are on standard output instead",
 			 o->target, strerror(e));
 	else

@@ -9,7 +9,8 @@
 /* mkdtemp under $TMPDIR (or /tmp): a 0700 directory only we use. */
 int tmpdir_create(char *path, size_t len, char *err, size_t errlen);
 /* Remove the directory and everything a module may have left in it;
- * the directory tmpdir_create made needs no new descriptor for that. */
+ * the directory tmpdir_create made needs no new descriptor and no memory
+ * for that (unless a module left a subdirectory). */
 int tmpdir_remove(const char *path);
 
 /* The exec helper: $OSBENCH_HELPER, else beside the running binary (as
@@ -24,10 +25,10 @@ void helper_locate(const char *argv0, char *path, size_t len);
  * in place to a device, a FIFO or a descriptor link (/dev/stdout).  A new
  * file gets 0666 less the umask; an existing one keeps its mode, and when
  * run as root its owner. */
+struct outfile_sink;
 struct outfile {
 	FILE *f;              /* what the caller writes to */
-	char *buf;            /* f's memory */
-	size_t len;
+	struct outfile_sink *mem; /* f's memory */
 	int fd;               /* the temporary, or the target in place */
 	char *tmp;            /* the temporary's name; NULL in place */
 	char *dest;           /* the file renamed over; NULL in place */
