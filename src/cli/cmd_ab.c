@@ -68,6 +68,7 @@ static int handshakes(const struct args *a, struct ab_side sides[2])
 }
 
 /* ab's own defaults where the options say nothing: twice run's budget,
+ * a first stage of AB_FIRST_STAGE rounds for the stopping rule,
  * and the processes placed as each side's command places them (taskset,
  * numactl), not pinned over it. */
 static void ab_defaults(const struct args *a, struct session *s)
