@@ -127,6 +127,59 @@ if command -v xmllint >/dev/null 2>&1; then
 		xmllint --noout --schema "$(cd "$(dirname "$0")" && pwd)/junit.xsd" "$work/out"
 fi
 
+# --- one estimator a row: A and B are the geometric means of the round
+# values B/A pairs, so B/A is B over A (to the cells' three significant
+# digits in the table, to six in long and json)
+run ab -q "$OSBENCH" "$OSBENCH" null stat
+check "ab table: B/A is B over A as printed" by_name table '
+	f("table") == "syscall" { n++; a = f("A") + 0; b = f("B") + 0; q = f("B/A") + 0
+		d = q - b / a; if (d < 0) d = -d; if (!(a > 0) || d > 0.011 * q + 0.0005) bad++ }
+	END { exit !(n == 2 && !bad) }' "$work/out"
+run ab -q -f long "$OSBENCH" "$OSBENCH" null stat
+check "ab long: B/A is the B row's value over the A row's" by_name table '
+	f("side") == "A" { a[f("column")] = f("value") + 0 }
+	f("side") == "B" { n++; q = f("B/A") + 0; d = q - f("value") / a[f("column")]; if (d < 0) d = -d
+		if (!(a[f("column")] > 0) || d > 2e-5 * q) bad++ }
+	END { exit !(n == 2 && !bad) }' "$work/out"
+run ab -q -f json "$OSBENCH" "$OSBENCH" null stat
+check "ab json: ratio is B's value over A's" python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert len(d["figures"]) == 2
+for f in d["figures"]:
+    assert abs(f["ratio"] - f["B"]["value"] / f["A"]["value"]) <= 2e-5 * f["ratio"], f' "$work/out"
+
+# --- missing data: the rounds do not say, so unclear, with why; exit 0
+run ab --reps 1 -t 1 "$OSBENCH" "$OSBENCH" null
+check "ab one round: exit 0" [ "$rc" -eq 0 ]
+check "ab one round: unclear, no ratio" by_name table '
+	f("table") == "syscall" { n++; if (f("verdict") != "unclear" || f("B/A") != "-" || !(f("A") + 0 > 0)) bad++ }
+	END { exit !(n == 1 && !bad) }' "$work/out"
+check "ab one round: stderr says why" grep -qxF "osbench: warning: ab: syscall/null call: fewer than two paired rounds" "$work/err"
+check "ab one round: the summary counts it unclear" grep -q '^ab: 1 figure: 0 same, 0 slower, 0 faster, 1 unclear, 0 fail ' "$work/out"
+run ab --reps 1 -t 1 -f long "$OSBENCH" "$OSBENCH" null
+check "ab one round long: the reason in the row" by_name table '
+	f("table") == "syscall" { n++; if (f("verdict") != "unclear" || f("reason") != "fewer than two paired rounds") bad++ }
+	END { exit !(n == 2 && !bad) }' "$work/out"
+
+# a side whose every sample is at the overhead subtraction's floor (0):
+# no number stands for it, and the verdict is unclear, not fail
+fake zeros 'for w in "$@"; do case $w in n=*) n=${w#n=} ;; base_n=*) b=${w#base_n=} ;; esac; done
+printf "osbench-ab 1\nstatus ok\nn %s\nbase_n %s\nbytes_per_op 0\nwait_pct 0\nsamples 0 0 0\nend\n" "$n" "$b"'
+run ab -q "$OSBENCH" "$work/zeros" null
+check "ab round at 0: exit 0" [ "$rc" -eq 0 ]
+check "ab round at 0: B is -, no ratio, unclear" by_name table '
+	f("table") == "syscall" { n++; if (f("B") != "-" || f("B/A") != "-" || f("verdict") != "unclear" || !(f("A") + 0 > 0)) bad++ }
+	END { exit !(n == 1 && !bad) }' "$work/out"
+check "ab round at 0: stderr says why" grep -qxF "osbench: warning: ab: syscall/null call: a round below the resolution of the overhead subtraction" "$work/err"
+run ab -q -f json "$OSBENCH" "$work/zeros" null
+check "ab round at 0 json: null value, the note says why" python3 -c 'import json,sys
+f = json.load(open(sys.argv[1]))["figures"][0]
+assert f["B"]["value"] is None and f["ratio"] is None and f["verdict"] == "unclear"
+assert f["note"] == "a round below the resolution of the overhead subtraction", f' "$work/out"
+run ab -q -f junit "$OSBENCH" "$work/zeros" null
+check "ab round at 0 junit: no failure, a note" sh -c '! grep -q "<failure" "$1" && grep -qF "<property name=\"note\" value=\"a round below the resolution of the overhead subtraction\"/>" "$1"' - "$work/out"
+check "ab round at 0: nothing left" tmp_empty
+
 # --- a side that is not osbench
 run ab -q "$OSBENCH" /bin/echo null
 check "ab side not osbench: exit 2" [ "$rc" -eq 2 ]

@@ -3,7 +3,6 @@
  * Each side is a command line that starts an osbench; both are proved
  * osbench of this protocol before anything is measured.  The rounds are
  * in measure/abrounds.c, the statistics and the report in report/. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 #include "cli/runplan.h"
 #include "cli/session.h"
 #include "report/ab.h"
+#include "report/abstop.h"
 
 /* A side that cannot say hello within this is not one to measure. */
 #define HANDSHAKE_TIMEOUT_S 10
@@ -68,6 +68,7 @@ static int handshakes(const struct args *a, struct ab_side sides[2])
 }
 
 /* ab's own defaults where the options say nothing: twice run's budget,
+ * a first stage of AB_FIRST_STAGE rounds for the stopping rule,
  * and the processes placed as each side's command places them (taskset,
  * numactl), not pinned over it. */
 static void ab_defaults(const struct args *a, struct session *s)
@@ -77,6 +78,9 @@ static void ab_defaults(const struct args *a, struct session *s)
 	session_defaults(&run, SESSION_RUN, a->quick);
 	if (!(a->budget_s > 0))
 		s->opts.budget_s = 2 * run.budget_s;
+	if (!a->reps && s->opts.min_rounds < s->opts.max_rounds)
+		s->opts.min_rounds = AB_FIRST_STAGE < s->opts.max_rounds ? AB_FIRST_STAGE
+									  : s->opts.max_rounds;
 	if (!a->placement_given && a->cpu < 0) {
 		s->opts.placement = PLACE_FREE;
 		snprintf(s->host.placement, sizeof s->host.placement, "%s",
@@ -84,18 +88,15 @@ static void ab_defaults(const struct args *a, struct session *s)
 	}
 }
 
-/* A figure stops once its interval of B/A is within --precision of it
- * (half its width on the log scale). */
-static int precise_enough(void *arg, const struct ab_figure *f)
+/* A figure stops at the number of rounds its first stage asked for
+ * (report/abstop.h): never on a spread that happens to be small. */
+static int rounds_enough(void *arg, const struct ab_figure *f)
 {
-	const struct run_opts *o = arg;
+	const struct ab_stop_plan *plan = arg;
 	size_t n = f->side[0].nrounds < f->side[1].nrounds ? f->side[0].nrounds
 							    : f->side[1].nrounds;
-	struct paired_ratio r;
 
-	if (n < 2 || paired_ratio_test(f->side[0].round_values, f->side[1].round_values, n, &r) < 0)
-		return 0;
-	return (log(r.hi) - log(r.lo)) / 2 <= o->precision_pct / 100.0;
+	return ab_stop_enough(plan, f->side[0].round_values, f->side[1].round_values, n);
 }
 
 static void show_progress(void *arg, int round, size_t left)
@@ -115,12 +116,13 @@ static void say_failures(const struct record *rec, const struct ab_figure *f, si
 					f[i].side[k].reason);
 }
 
-/* Why a figure could not be judged, one line each; the verdict says
- * unclear. */
-static void say_distorted(const struct ab_row *rows, size_t n)
+/* Why a figure could not be judged (distorted, too few rounds, a round
+ * below the resolution, not supported here), one line each; the verdict
+ * says unclear. */
+static void say_unclear(const struct ab_row *rows, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].distorted)
+		if (rows[i].v == AB_UNCLEAR && rows[i].why[0])
 			fprintf(stderr, "osbench: warning: ab: %s/%s: %s\n", rows[i].rec->table,
 				rows[i].rec->column, rows[i].why);
 }
@@ -141,7 +143,7 @@ static int report(const struct args *a, const struct session *s, const struct ab
 		return 2;
 	}
 	say_failures(rec, f, n);
-	say_distorted(rows, n);
+	say_unclear(rows, n);
 	if (dest_open(&out, a->output, "ab") < 0) {
 		free(rows);
 		return 2;
@@ -157,6 +159,7 @@ static int cmd_ab(const struct args *a, int argc, char **argv)
 	static struct ab_side sides[2];
 	static struct session s;
 	static struct args run;
+	static struct ab_stop_plan plan;
 	const struct subject *subj;
 	struct record *rec;
 	struct ab_figure *f;
@@ -178,7 +181,9 @@ static int cmd_ab(const struct args *a, int argc, char **argv)
 		fprintf(stderr, "osbench: ab: out of memory\n");
 		return session_abort(&s);
 	}
-	if (ab_measure_all(subj, f, n, sides, &s.opts, precise_enough, &s.opts,
+	ab_stop_plan_init(&plan, (size_t)s.opts.min_rounds, s.opts.precision_pct / 100.0,
+			  (size_t)s.opts.max_rounds);
+	if (ab_measure_all(subj, f, n, sides, &s.opts, rounds_enough, &plan,
 			   s.progress ? show_progress : NULL, NULL) < 0)
 		return session_abort(&s);
 	if (s.progress)

@@ -511,25 +511,12 @@ static int calibrate_all(const struct subject *subjects, struct ab_figure *figs,
 
 static void finish(struct ab_figure *f)
 {
-	for (int k = 0; k < 2; k++) {
-		struct ab_outcome *o = &f->side[k];
-		double *sorted;
-		if (o->status != ST_OK || o->nsamples == 0)
-			continue;
-		distort_finish(&o->distort, &o->distortion);
-		if (!(sorted = malloc(o->nsamples * sizeof *sorted))) {
-			side_fail(o, "malloc: out of memory");
-			continue;
-		}
-		memcpy(sorted, o->samples, o->nsamples * sizeof *sorted);
-		stats_sort(sorted, o->nsamples);
-		o->value = stats_quantile(sorted, o->nsamples, FIGURE_QUANTILE);
-		free(sorted);
-	}
+	for (int k = 0; k < 2; k++)
+		if (f->side[k].status == ST_OK && f->side[k].nsamples > 0)
+			distort_finish(&f->side[k].distort, &f->side[k].distortion);
 }
 
-static int figure_done(const struct ab_figure *f, const struct run_opts *o, ab_done_fn done,
-		       void *arg)
+static int figure_done(struct ab_figure *f, const struct run_opts *o, ab_done_fn done, void *arg)
 {
 	size_t rounds = f->side[0].nrounds;
 
@@ -537,6 +524,9 @@ static int figure_done(const struct ab_figure *f, const struct run_opts *o, ab_d
 		return 1;
 	if ((int)rounds < o->min_rounds || o->precision_pct <= 0)
 		return 0;
+	/* from here the data choose the count: the verdict must know the
+	   first stage the rule counts from */
+	f->first = (size_t)o->min_rounds;
 	return done(arg, f);
 }
 

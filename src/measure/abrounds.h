@@ -35,7 +35,6 @@ struct ab_outcome {
 	double *round_values; /* each round's value: its fastest sample (a
 	                         rate's highest) */
 	size_t nrounds, rcap;
-	double value;         /* the median of every sample */
 	uint64_t n;           /* ops in one sample (A's calibration) */
 	double seconds;       /* wall time of its children, A's calibration too */
 	struct distort_acc distort; /* what took the CPU from its rounds */
@@ -45,6 +44,10 @@ struct ab_outcome {
 struct ab_figure {
 	struct ab_outcome side[2]; /* A, B */
 	int active;
+	size_t first;         /* 0: the rounds were counted in advance (--reps,
+	                         --quick) or by the budget alone; else the
+	                         rounds of the first stage, from which done
+	                         chose how many more */
 };
 
 /* Split command at blanks into s; -1 with why (no shell: quotes are
@@ -56,8 +59,8 @@ int ab_side_prepare(struct ab_side *s, const char *name, const char *command, ch
  * interrupted. */
 int ab_handshake(struct ab_side *s, int timeout_s, char *why, size_t len);
 
-/* Whether a figure's rounds so far are enough (its interval narrow
- * enough); called after each round once min_rounds are done. */
+/* Whether a figure's rounds so far are enough; called after each round
+ * once min_rounds, the first stage, are done (f->first says so). */
 typedef int (*ab_done_fn)(void *arg, const struct ab_figure *f);
 
 /* Measure subjects[0..n-1] on both sides into out[0..n-1] (each freed

@@ -1,6 +1,7 @@
 /* ab's verdicts and report.  A figure's ratio and interval come from
- * its paired rounds (report/paired.c); its A and B cells are each
- * side's median, as run prints them. */
+ * its paired rounds (report/paired.c); its A and B cells are the
+ * geometric means of the round values that ratio pairs, so that B/A is
+ * B over A as printed. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@
 static const char *const side_names[2] = { "A", "B" };
 
 /* The paired ratio of a figure both sides measured; -1 with why when
- * there is none. */
+ * there is none: the data do not say, so the verdict is unclear. */
 static int pair_up(const struct ab_figure *f, struct ab_row *row)
 {
 	size_t n = f->side[0].nrounds < f->side[1].nrounds ? f->side[0].nrounds
@@ -23,12 +24,37 @@ static int pair_up(const struct ab_figure *f, struct ab_row *row)
 		snprintf(row->why, sizeof row->why, "fewer than two paired rounds");
 		return -1;
 	}
-	if (paired_ratio_test(f->side[0].round_values, f->side[1].round_values, n, &row->r) < 0) {
+	if (paired_ratio_test(f->side[0].round_values, f->side[1].round_values, n, f->first,
+			      &row->r) < 0) {
 		snprintf(row->why, sizeof row->why,
 			 "a round below the resolution of the overhead subtraction");
 		return -1;
 	}
 	return 0;
+}
+
+/* A side's cell without a ratio: the geometric mean of its rounds, the
+ * estimator a ratio would pair; NAN when it has none, or a round at 0
+ * (below the resolution: no number stands for it). */
+static double own_value(const struct ab_outcome *o)
+{
+	double sum = 0;
+
+	if (o->status != ST_OK || o->nrounds == 0)
+		return NAN;
+	for (size_t i = 0; i < o->nrounds; i++) {
+		if (!(o->round_values[i] > 0))
+			return NAN;
+		sum += log(o->round_values[i]);
+	}
+	return exp(sum / (double)o->nrounds);
+}
+
+static void row_values(struct ab_row *row)
+{
+	for (int k = 0; k < 2; k++)
+		row->value[k] = row->r.n >= 2 ? (k ? row->r.b : row->r.a)
+					      : own_value(&row->f->side[k]);
 }
 
 /* Something took the CPU from a side's rounds: neither same nor a
@@ -61,14 +87,19 @@ int ab_judge(const struct record *rec, const struct ab_figure *f, struct ab_row 
 	for (size_t i = 0; i < n; i++) {
 		rows[i] = (struct ab_row){ .rec = &rec[i], .f = &f[i], .p_adj = -1 };
 		r[i].p = -1;
-		if (f[i].side[0].status == ST_FAIL || f[i].side[1].status == ST_FAIL)
+		if (f[i].side[0].status == ST_FAIL || f[i].side[1].status == ST_FAIL) {
 			rows[i].v = AB_FAIL;
-		else if (f[i].side[0].status != ST_OK || f[i].side[1].status != ST_OK)
+		} else if (f[i].side[0].status != ST_OK || f[i].side[1].status != ST_OK) {
 			rows[i].v = AB_UNCLEAR;
-		else if (pair_up(&f[i], &rows[i]) < 0)
-			rows[i].v = AB_FAIL;
-		else
+			snprintf(rows[i].why, sizeof rows[i].why, "%s",
+				 f[i].side[f[i].side[0].status == ST_OK].reason);
+		} else if (pair_up(&f[i], &rows[i]) < 0) {
+			rows[i].v = AB_UNCLEAR;
+			rows[i].r.n = 0;
+		} else {
 			r[i] = rows[i].r;
+		}
+		row_values(&rows[i]);
 	}
 	if (paired_holm(r, n, adj) < 0) {
 		free(r);
@@ -93,13 +124,15 @@ int ab_judge(const struct record *rec, const struct ab_figure *f, struct ab_row 
 
 /* ---- cells --------------------------------------------------------------- */
 
-static const char *side_text(const struct ab_outcome *o, char *buf, size_t len)
+/* A side's cell: fail, a positive number, or - (never 0 or below: a
+ * round at the resolution's floor is no figure) */
+static const char *side_text(const struct ab_row *r, int k, char *buf, size_t len)
 {
-	if (o->status == ST_FAIL)
+	if (r->f->side[k].status == ST_FAIL)
 		return "fail";
-	if (o->status == ST_NA || o->nsamples == 0)
+	if (!(r->value[k] > 0))
 		return "-";
-	return fmt_seed(o->value, buf, len);
+	return fmt_seed(r->value[k], buf, len);
 }
 
 /* fixed: digits after the point, down to 0.1 (three significant digits
@@ -158,7 +191,7 @@ static void report_table(FILE *out, const struct ab_context *c, const struct ab_
 		const struct ab_row *r = &rows[i];
 		int ok = has_ratio(r);
 		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->rec->table, r->rec->column,
-			side_text(&r->f->side[0], a, sizeof a), side_text(&r->f->side[1], b, sizeof b),
+			side_text(r, 0, a, sizeof a), side_text(r, 1, b, sizeof b),
 			number_text(r->r.ratio, ok, 1, 3, q, sizeof q),
 			number_text(r->r.lo, ok, 1, 3, lo, sizeof lo),
 			number_text(r->r.hi, ok, 1, 3, hi, sizeof hi),
@@ -202,14 +235,13 @@ static void report_long(FILE *out, const struct ab_context *c, const struct ab_r
 		int ok = has_ratio(r);
 		for (int k = 0; k < 2; k++) {
 			const struct ab_outcome *o = &r->f->side[k];
-			int measured = o->status == ST_OK && o->nsamples > 0;
 			fprintf(out, "%s\t%s\t%s\t", r->rec->table, r->rec->column, r->rec->module);
 			cleaned(out, r->rec->params);
 			fprintf(out, "\t%s\t%s\t", r->rec->unit, side_names[k]);
 			cleaned(out, c->sides[k].command);
 			fprintf(out, "\t%llu\t%zu\t", (unsigned long long)o->n, o->nrounds);
-			if (measured)
-				fprintf(out, "%.6g", o->value);
+			if (r->value[k] > 0)
+				fprintf(out, "%.6g", r->value[k]);
 			else
 				fputc('-', out);
 			fputc('\t', out);
@@ -280,12 +312,12 @@ static void json_host(FILE *out, const struct ab_context *c)
 	fputs("],\n", out);
 }
 
-static void json_side(FILE *out, int k, const struct ab_outcome *o)
+static void json_side(FILE *out, int k, const struct ab_row *r)
 {
-	int measured = o->status == ST_OK && o->nsamples > 0;
+	const struct ab_outcome *o = &r->f->side[k];
 
 	fprintf(out, "\"%s\": {", side_names[k]);
-	json_num(out, "value", o->value, measured, ", ");
+	json_num(out, "value", r->value[k], r->value[k] > 0, ", ");
 	json_key_string(out, "status", schema_status_names[o->status], ", ");
 	json_key_string(out, "reason", o->reason, ", ");
 	json_key_string(out, "distorted", o->distortion.reason, ", ");
@@ -316,11 +348,12 @@ static void report_json(FILE *out, const struct ab_context *c, const struct ab_r
 		json_key_string(out, "params", r->rec->params, ", ");
 		json_key_string(out, "unit", r->rec->unit, ", ");
 		for (int k = 0; k < 2; k++)
-			json_side(out, k, &r->f->side[k]);
+			json_side(out, k, r);
 		json_num(out, "ratio", r->r.ratio, ok, ", ");
 		json_num(out, "lo", r->r.lo, ok, ", ");
 		json_num(out, "hi", r->r.hi, ok, ", ");
 		json_num(out, "p", r->p_adj, ok, ", ");
+		json_key_string(out, "note", r->why, ", ");
 		json_key_string(out, "verdict", ab_verdict_names[r->v], "}");
 	}
 	fprintf(out, "%s],\n  \"summary\": {\"figures\": %d", n ? "\n  " : "", t->figures);
@@ -355,8 +388,8 @@ static void junit_case(FILE *out, const struct ab_context *c, const struct ab_ro
 	fputc('"', out);
 	junit_time(out, junit_ms(r));
 	fputs(">\n      <properties>\n", out);
-	junit_property(out, "A", side_text(&r->f->side[0], a, sizeof a));
-	junit_property(out, "B", side_text(&r->f->side[1], b, sizeof b));
+	junit_property(out, "A", side_text(r, 0, a, sizeof a));
+	junit_property(out, "B", side_text(r, 1, b, sizeof b));
 	junit_property(out, "unit", r->rec->unit);
 	junit_property(out, "ratio", number_text(r->r.ratio, ok, 1, 3, q, sizeof q));
 	junit_property(out, "lo", number_text(r->r.lo, ok, 1, 3, lo, sizeof lo));
@@ -365,6 +398,8 @@ static void junit_case(FILE *out, const struct ab_context *c, const struct ab_ro
 	snprintf(tol, sizeof tol, "%g", c->tol_pct);
 	junit_property(out, "tolerance_pct", tol);
 	junit_property(out, "verdict", ab_verdict_names[r->v]);
+	if (r->why[0])
+		junit_property(out, "note", r->why);
 	fputs("      </properties>\n", out);
 	if (is_failure(r->v)) {
 		const struct ab_outcome *bad = r->f->side[0].status == ST_FAIL ? &r->f->side[0]

@@ -13,6 +13,8 @@ struct ab_row {
 	const struct record *rec;  /* table, column, module, params, unit */
 	const struct ab_figure *f;
 	struct paired_ratio r;     /* r.n 0: no pairs to compare */
+	double value[2];           /* A's and B's cells: r.a and r.b when there
+	                              are pairs; NAN or 0: none to print */
 	double p_adj;              /* -1: none */
 	enum ab_verdict v;
 	char why[256];             /* why there is no ratio or verdict, or "" */

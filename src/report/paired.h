@@ -27,13 +27,23 @@ void paired_t_test(const double *d, size_t n, struct paired_t *out);
 
 /* The same on the rounds' ratios b[i]/a[i] (every value positive), on
  * the log scale; ratio, lo and hi back on the ratio scale (the geometric
- * mean of the ratios and its interval).  -1 when a value is not
- * positive. */
+ * mean of the ratios and its interval).  a and b are the geometric means
+ * of a[] and b[], so that ratio is b / a: the cells a row prints beside
+ * its ratio.  -1 when a value is not positive.
+ *
+ * first: 0 when n was fixed before the rounds, else the rounds of the
+ * first stage that chose n (report/abstop.h).  Then the interval is the
+ * hull of Stein's, whose spread is the first stage's alone (t on first
+ * - 1 degrees of freedom, exact whatever n that spread chose), and the
+ * usual one on all n rounds; p is the larger of the two. */
 struct paired_ratio {
-	size_t n;
+	size_t n, first;
+	double a, b;
 	double ratio, lo, hi, p;
 };
-int paired_ratio_test(const double *a, const double *b, size_t n, struct paired_ratio *out);
+int paired_ratio_test(const double *a, const double *b, size_t n, size_t first,
+		      struct paired_ratio *out);
+
 
 /* Holm's correction over the figures that have a p (r[i].p >= 0):
  * adj[i] is figure i's adjusted p, -1 where it has none.  -1 when out of

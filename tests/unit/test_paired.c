@@ -67,13 +67,13 @@ static void test_ratio_and_holm(void)
 	struct paired_ratio r[4];
 	double adj[4];
 
-	CHECK("paired ratio equal sides", paired_ratio_test(a, a, 4, &r[0]) == 0 &&
+	CHECK("paired ratio equal sides", paired_ratio_test(a, a, 4, 0, &r[0]) == 0 &&
 						  r[0].ratio == 1 && r[0].lo == 1 && r[0].hi == 1 &&
 						  r[0].p == 1);
 	CHECK("paired ratio 10 % every round",
-	      paired_ratio_test(a, b, 4, &r[1]) == 0 && near(r[1].ratio, 1.1, 1e-12) &&
+	      paired_ratio_test(a, b, 4, 0, &r[1]) == 0 && near(r[1].ratio, 1.1, 1e-12) &&
 		      near(r[1].lo, 1.1, 1e-12) && near(r[1].hi, 1.1, 1e-12) && r[1].p == 0);
-	CHECK("paired ratio refuses a value of 0", paired_ratio_test(a, bad, 4, &r[2]) < 0);
+	CHECK("paired ratio refuses a value of 0", paired_ratio_test(a, bad, 4, 0, &r[2]) < 0);
 
 	/* p 0.01, 0.04, 0.03 and one figure without: Holm multiplies the
 	   sorted p by 3, 2, 1 and keeps them rising: 0.03, 0.06, 0.06 */
@@ -91,7 +91,7 @@ static enum ab_verdict judged(const double *a, const double *b, size_t n, double
 {
 	struct paired_ratio r;
 
-	if (paired_ratio_test(a, b, n, &r) < 0)
+	if (paired_ratio_test(a, b, n, 0, &r) < 0)
 		return AB_FAIL;
 	return paired_verdict(&r, r.p, tol, 0);
 }
@@ -111,14 +111,14 @@ static void test_ab_verdicts(void)
 	CHECK("ab verdict identical sides: same", judged(a, a, 12, 0.03) == AB_SAME);
 	CHECK("ab verdict clean 10 % shift: slower", judged(a, b, 12, 0.03) == AB_SLOWER);
 	CHECK("ab verdict clean 10 % shift in a rate: faster",
-	      paired_ratio_test(a, b, 12, &r) == 0 && paired_verdict(&r, r.p, 0.03, 1) == AB_FASTER);
+	      paired_ratio_test(a, b, 12, 0, &r) == 0 && paired_verdict(&r, r.p, 0.03, 1) == AB_FASTER);
 	CHECK("ab verdict clean 10 % shift, faster side", judged(b, a, 12, 0.03) == AB_FASTER);
 	CHECK("ab verdict 10 % shift with a wide interval at 3 %: unclear",
 	      judged(a, wide, 12, 0.03) == AB_UNCLEAR);
 	CHECK("ab verdict clean 10 % shift within a 15 % tolerance: same",
 	      judged(a, b, 12, 0.15) == AB_SAME);
 	CHECK("ab verdict: Holm's p above alpha keeps a shift from slower",
-	      paired_ratio_test(a, b, 12, &r) == 0 && paired_verdict(&r, 0.2, 0.03, 0) == AB_UNCLEAR);
+	      paired_ratio_test(a, b, 12, 0, &r) == 0 && paired_verdict(&r, 0.2, 0.03, 0) == AB_UNCLEAR);
 	CHECK("ab verdict one round: unclear", judged(a, b, 1, 0.03) == AB_UNCLEAR);
 }
 
