@@ -511,6 +511,12 @@ else
 	check "harden run --procs beyond RLIMIT_NPROC: one line saying why" sh -c '[ "$(cat "$1")" = "$2" ]' _ "$work/err" \
 		"osbench: --procs 16: 16 processes: more than the 8 this user may have (RLIMIT_NPROC, ulimit -u)"
 	check "harden run --procs beyond RLIMIT_NPROC: nothing on stdout" [ ! -s "$work/out" ]
+	# ab's child takes its point from its command line's words: held alike
+	under_nproc 8 ab-child protocol=1 module=ctx procs=16 size_kb=0 time_ms=1 samples=1 \
+		placement=free io_timeout_ms=5000 "tmpdir=$TMPDIR"
+	check "harden ab-child point beyond RLIMIT_NPROC: a failed round saying why" sh -c \
+		'grep -qx "status fail" "$1" && grep -qxF "$2" "$1"' _ "$work/out" \
+		"reason 16 processes: more than the 8 this user may have (RLIMIT_NPROC, ulimit -u)"
 	if [ "$phys_kb" -gt 0 ] && [ "$phys_kb" -lt $((4096 * 65536)) ]; then
 		under_nproc 8 run -q ctx --procs 2,4096 --size 0,65536
 		check "harden run --procs x --size beyond memory: exit 2" [ "$rc" -eq 2 ]
