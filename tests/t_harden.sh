@@ -546,6 +546,106 @@ else
 	skip "harden starved of memory: an LD_PRELOAD allocator cannot reach this build"
 fi
 
+# --- 18. a baseline from another host chooses nothing this host forks or
+# allocates: check measures again only the points this build's tables
+# define and scale's default levels, and a point must fit this host;
+# run --procs x --size is held to the same limit.  The cases that would
+# fork a bomb on a build without the bound run under RLIMIT_NPROC, so
+# such a build fails at its first forks instead of filling the machine.
+# A check row's FIELD, by its column
+row_field() { by_name table "f(\"column\") == \"$1\" { print f(\"$2\") }" "$work/out"; }
+notdef="not measured: a point this build's tables do not define"
+run run -q -o "$d/ctx.tsv" ctx --procs 2 --size 0
+check "harden baseline points: a ctx baseline to edit" is_result "$d/ctx.tsv"
+# a point no table defines, small enough to be harmless either way
+sed "s|2p/0K ctxsw|3p/8K ctxsw|" "$d/ctx.tsv" >"$d/p3.tsv"
+run check -q "$d/p3.tsv"
+check "harden baseline points: a point no table defines: exit 1" [ "$rc" -eq 1 ]
+check "harden baseline points: a point no table defines is missing" [ "$(row_field '3p/8K ctxsw' verdict)" = missing ]
+check "harden baseline points: the row says why and how to measure it" [ "$(row_field '3p/8K ctxsw' note)" = \
+	"$notdef (osbench run ctx --procs 3 --size 8 -o FILE measures it; then check BASELINE FILE)" ]
+check "harden baseline points: nothing measured, said on stderr" grep -qxF \
+	"osbench: check: nothing in '$d/p3.tsv' that this osbench measures" "$work/err"
+# a sweep level outside the defaults, as threads: as harmless
+run scale mutex --threads 1 -q -o "$d/sweep.tsv"
+sed "s/^1${T}/3${T}/" "$d/sweep.tsv" >"$d/sweep3.tsv"
+run check -q "$d/sweep3.tsv"
+check "harden baseline levels: a level outside the defaults: exit 1" [ "$rc" -eq 1 ]
+check "harden baseline levels: the level is missing" [ "$(row_field 3 verdict)" = missing ]
+check "harden baseline levels: the row says why and how to measure it" [ "$(row_field 3 note)" = \
+	"not measured: a level this build's sweeps do not define (osbench scale mutex --threads 3 -o FILE measures it; then check BASELINE FILE)" ]
+check "harden baseline points and levels: nothing left" tmp_empty
+
+# under_nproc N ARGS...: osbench ARGS with RLIMIT_NPROC N, as run does;
+# as nobody when root, whom the kernel does not hold to the limit
+under_nproc() {
+	n=$1
+	shift
+	if is_root; then
+		prlimit --nproc="$n:$n" setpriv --reuid=65534 --regid=65534 --clear-groups "$OSBENCH" "$@"
+	else
+		sh -c 'ulimit -u "$1" && shift && exec "$@"' _ "$n" "$OSBENCH" "$@"
+	fi >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+}
+phys_kb=$(($(getconf _PHYS_PAGES 2>/dev/null || echo 0) * $(getconf PAGESIZE 2>/dev/null || echo 0) / 1024))
+if is_root && ! { has_root_tools && command -v prlimit >/dev/null 2>&1; }; then
+	echo "skip harden baseline bombs: as root, needs setpriv and prlimit to run under RLIMIT_NPROC"
+else
+	tmpdir_mode=$(stat -c %a "$TMPDIR")
+	chmod 755 "$work/bin"
+	chmod 777 "$TMPDIR"
+	chmod 644 "$d/ctx.tsv" "$d/sweep.tsv"
+	# the reproduction: a ring of 4096 processes touching 256 GiB
+	sed "s|2p/0K ctxsw|4096p/65536K ctxsw|" "$d/ctx.tsv" >"$d/bomb.tsv"
+	chmod 644 "$d/bomb.tsv"
+	under_nproc 8 check -q "$d/bomb.tsv"
+	check "harden baseline bomb: exit 1" [ "$rc" -eq 1 ]
+	check "harden baseline bomb: the point is missing" [ "$(row_field '4096p/65536K ctxsw' verdict)" = missing ]
+	check "harden baseline bomb: the row says why" sh -c 'case $1 in "$2"*) true ;; *) false ;; esac' _ \
+		"$(row_field '4096p/65536K ctxsw' note)" "$notdef"
+	check "harden baseline bomb: the ring is never forked" sh -c '! grep -q "fork" "$1"' _ "$work/err"
+	# a sweep of 4096 processes
+	sed "s/^1${T}/4096${T}/" "$d/sweep.tsv" | sed "s/^# scale mutex: threads/# scale mutex: processes/" >"$d/sweep-bomb.tsv"
+	chmod 644 "$d/sweep-bomb.tsv"
+	under_nproc 8 check -q "$d/sweep-bomb.tsv"
+	check "harden baseline sweep bomb: exit 1" [ "$rc" -eq 1 ]
+	check "harden baseline sweep bomb: the level is missing, saying why" [ "$(row_field 4096 note)" = \
+		"not measured: a level this build's sweeps do not define (osbench scale mutex --procs 4096 -o FILE measures it; then check BASELINE FILE)" ]
+	check "harden baseline sweep bomb: no copy started" sh -c '! grep -q "procs=4096" "$1"' _ "$work/err"
+	# a point the tables define, more processes than the user may have
+	sed "s|2p/0K ctxsw|16p/16K ctxsw|" "$d/ctx.tsv" >"$d/p16.tsv"
+	chmod 644 "$d/p16.tsv"
+	under_nproc 8 check -q "$d/p16.tsv"
+	check "harden baseline point beyond RLIMIT_NPROC: missing, saying why" [ "$(row_field '16p/16K ctxsw' note)" = \
+		"not measured: 16 processes: more than the 8 this user may have (RLIMIT_NPROC, ulimit -u)" ]
+	check "harden baseline point beyond RLIMIT_NPROC: the ring is never forked" sh -c '! grep -q "fork" "$1"' _ "$work/err"
+	# run --procs: refused before anything forks, one line, exit 2
+	under_nproc 8 run -q ctx --procs 16
+	check "harden run --procs beyond RLIMIT_NPROC: exit 2" [ "$rc" -eq 2 ]
+	check "harden run --procs beyond RLIMIT_NPROC: one line saying why" sh -c '[ "$(cat "$1")" = "$2" ]' _ "$work/err" \
+		"osbench: --procs 16: 16 processes: more than the 8 this user may have (RLIMIT_NPROC, ulimit -u)"
+	check "harden run --procs beyond RLIMIT_NPROC: nothing on stdout" [ ! -s "$work/out" ]
+	# ab's child takes its point from its command line's words: held alike
+	under_nproc 8 ab-child protocol=1 module=ctx procs=16 size_kb=0 time_ms=1 samples=1 \
+		placement=free io_timeout_ms=5000 "tmpdir=$TMPDIR"
+	check "harden ab-child point beyond RLIMIT_NPROC: a failed round saying why" sh -c \
+		'grep -qx "status fail" "$1" && grep -qxF "$2" "$1"' _ "$work/out" \
+		"reason 16 processes: more than the 8 this user may have (RLIMIT_NPROC, ulimit -u)"
+	if [ "$phys_kb" -gt 0 ] && [ "$phys_kb" -lt $((4096 * 65536)) ]; then
+		under_nproc 8 run -q ctx --procs 2,4096 --size 0,65536
+		check "harden run --procs x --size beyond memory: exit 2" [ "$rc" -eq 2 ]
+		check "harden run --procs x --size beyond memory: one line saying why" sh -c \
+			'[ "$(wc -l <"$1")" -eq 1 ] && grep -q "^osbench: --procs 4096 --size 65536: 4096 processes of 65536 KB each need 256.0 GiB, more than this host.s [0-9.]* [GMK]iB of memory\$" "$1"' _ "$work/err"
+		check "harden run --procs x --size beyond memory: nothing on stdout" [ ! -s "$work/out" ]
+	else
+		echo "skip harden run --procs x --size beyond memory: this host has 256 GiB or more, or does not say"
+	fi
+	check "harden baseline bombs: nothing left" no_process_left
+	check "harden baseline bombs: temp directory removed" tmp_empty
+	chmod "$tmpdir_mode" "$TMPDIR"
+fi
+
 # --- 13. serve at its descriptor limit: every client answered or refused
 # clients.bash PORT N: N loopback connections held open at once, each sends
 # one byte; prints how many got the echo, a refusal (end of file or reset),

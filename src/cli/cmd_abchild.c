@@ -13,6 +13,7 @@
 #include "modules/registry.h"
 #include "sys/build.h"
 #include "sys/files.h"
+#include "sys/room.h"
 
 static int answer(const struct ab_reply *r, int status)
 {
@@ -44,8 +45,15 @@ static void one_round(const struct ab_request *q, const char *argv0, struct ab_r
 	struct job j = { .s = &s, .o = &o, .calibrate = q->n == 0, .n = q->n,
 			 .base_n = q->base_n, .no_tail = 1 };
 
+	char room[200];
+
 	if (!m) {
 		fail_reply(r, "this osbench has no such module");
+		return;
+	}
+	/* the words are a command line's: held to run --procs/--size's limit */
+	if ((m->flags & MOD_POINTS) && room_for(q->procs, q->size_kb, room, sizeof room) < 0) {
+		fail_reply(r, room);
 		return;
 	}
 	if (placement_parse(q->placement, &o.placement) < 0) {

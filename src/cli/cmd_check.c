@@ -12,37 +12,101 @@
 #include "cli/commands.h"
 #include "cli/common_opts.h"
 #include "cli/io.h"
+#include "cli/runplan.h"
 #include "cli/session.h"
+#include "modules/registry.h"
 #include "plan/plan.h"
 #include "report/figtext.h"
 #include "report/check.h"
 #include "results/memfile.h"
 #include "results/schema.h"
 #include "sys/interrupt.h"
+#include "sys/room.h"
 
 /* ---- measuring now ------------------------------------------------------ */
 
-/* What a baseline figure asks to measure; 0, or -1 when this osbench
- * does not know it (it then comes out missing). */
-static int latency_subject(const struct rfigure *g, struct subject *s)
+/* A baseline from another host must not choose what this one forks or
+ * allocates: only what this build's tables define is measured again (the
+ * points of a points module's columns, a sweep's default levels), and
+ * only where it fits this host (sys/room.h, as run --procs/--size).  A
+ * figure refused so comes out missing, with the reason in why. */
+
+/* Whether a column of this build's tables measures s's point. */
+static int table_point(const struct subject *s)
 {
-	if (figure_of_cell(g->table, g->column, s) < 0)
-		return -1;
-	/* a point of a points module's table: one run can take */
-	if ((s->mod->flags & MOD_POINTS) && (s->procs < 2 || s->procs > MAX_LEVEL ||
-					     s->size_kb < 0 || s->size_kb > MAX_SIZE_KB))
-		return -1;
+	for (size_t t = 0; t < registry_ntables; t++)
+		for (size_t c = 0; c < registry_tables[t].ncolumns; c++) {
+			const struct column *col = &registry_tables[t].columns[c];
+			if (registry_module(col->module) == s->mod && col->procs == s->procs &&
+			    col->size_kb == s->size_kb)
+				return 1;
+		}
 	return 0;
 }
 
+static int default_level(int level)
+{
+	static const int levels[] = { SCALE_DEFAULT_LEVELS };
+
+	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+		if (levels[i] == level)
+			return 1;
+	return 0;
+}
+
+/* What a baseline figure asks to measure; 0, or -1 when it is not
+ * measured now: why says the reason, "" when this osbench does not know
+ * the figure at all. */
+static int latency_subject(const struct rfigure *g, struct subject *s, char *why, size_t len)
+{
+	char room[200];
+
+	why[0] = '\0';
+	if (figure_of_cell(g->table, g->column, s) < 0)
+		return -1;
+	if (!(s->mod->flags & MOD_POINTS))
+		return 0;
+	int fits = room_for(s->procs, s->size_kb, room, sizeof room) == 0;
+	if (table_point(s) && fits)
+		return 0;
+	if (fits)
+		snprintf(why, len, "not measured: a point this build's tables do not define "
+				   "(osbench run %s --procs %d --size %d -o FILE measures it; then "
+				   "check BASELINE FILE)", s->mod->name, s->procs, s->size_kb);
+	else
+		snprintf(why, len, "not measured: %s%s", table_point(s) ? "" :
+			 "a point this build's tables do not define, and ", room);
+	return -1;
+}
+
 /* A sweep's level: threads or processes as the baseline ran it. */
-static int sweep_subject(const struct rfile *base, const struct rfigure *g, struct subject *s)
+static int sweep_subject(const struct rfile *base, const struct rfigure *g, struct subject *s,
+			 char *why, size_t len)
 {
 	int use_procs = strcmp(base->scale_mode, "processes") == 0;
 
-	if (figure_of_level(g->module, g->column, use_procs, s) < 0 || s->level > MAX_LEVEL)
+	why[0] = '\0';
+	if (figure_of_level(g->module, g->column, use_procs, s) < 0)
 		return -1;
+	if (!default_level(s->level)) {
+		snprintf(why, len, "not measured: a level this build's sweeps do not define "
+				   "(osbench scale %s --%s %d -o FILE measures it; then check "
+				   "BASELINE FILE)", s->mod->name, use_procs ? "procs" : "threads", s->level);
+		return -1;
+	}
 	return 0;
+}
+
+/* Why a baseline figure is not measured now; "" when it is, or when
+ * this osbench does not know it. */
+static void refusal_of(const struct rfile *base, const struct rfigure *g, char *why, size_t len)
+{
+	struct subject s;
+
+	if (is_scale(g))
+		sweep_subject(base, g, &s, why, len);
+	else
+		latency_subject(g, &s, why, len);
 }
 
 /* The figures of one kind (latency or sweep) a baseline asks to measure
@@ -96,9 +160,11 @@ static int rerun_from(struct rerun *p, const struct rfile *base, int sweeps)
 	for (size_t k = 0; k < base->nfigs; k++) {
 		const struct rfigure *g = &base->figs[k];
 		struct subject s;
+		char why[320];
 		if (g->status != ST_OK || is_scale(g) != sweeps)
 			continue;
-		if (sweeps ? sweep_subject(base, g, &s) < 0 : latency_subject(g, &s) < 0)
+		if (sweeps ? sweep_subject(base, g, &s, why, sizeof why) < 0
+			   : latency_subject(g, &s, why, sizeof why) < 0)
 			continue;
 		if (sweeps && swept && strcmp(swept, s.mod->name) != 0)
 			continue;
@@ -403,6 +469,14 @@ static struct check_opts opts_of(const struct args *a)
 	};
 }
 
+/* A baseline figure not measured now says why in its missing row. */
+static void note_refusals(const struct rfile *base, struct check_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].v == V_MISSING && !rows[i].c)
+			refusal_of(base, rows[i].b, rows[i].note, sizeof rows[i].note);
+}
+
 /* Judge, confirm in rerun mode, report: the exit status. */
 static int check_against(const struct args *a, const struct rfile *base, struct rfile *cur,
 			 int ncur, int rerun, int argc, char **argv)
@@ -439,6 +513,8 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 			.nsetup = ncur ? setup_differences(base, &cur[0], setup) : 0, .opts = &o,
 			.move = &move,
 		};
+		if (rerun)
+			note_refusals(base, rows, n);
 		check_count(rows, n, unchecked, &t);
 		note_machine_wide(&move, &o);
 		rc = report(a, &in, rows, n, &t);

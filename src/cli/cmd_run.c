@@ -11,6 +11,7 @@
 #include "cli/session.h"
 #include "plan/plan.h"
 #include "results/schema.h"
+#include "sys/room.h"
 
 /* The plan of a command line's names; -1 after saying why. */
 static int plan_run(struct plan *p, const struct args *a)
@@ -147,7 +148,8 @@ int run_plan_figures(const struct args *a, const struct session *s,
 
 /* ---- scale ------------------------------------------------------------ */
 
-static const int default_levels[] = { 1, 2, 5, 10, 20, 35, 50 };
+static const int default_levels[] = { SCALE_DEFAULT_LEVELS };
+#define NDEFAULT_LEVELS ((int)(sizeof default_levels / sizeof default_levels[0]))
 
 static const struct module *scale_module(const struct args *a)
 {
@@ -180,7 +182,7 @@ static int cmd_scale(const struct args *a, int argc, char **argv)
 {
 	const struct module *m = scale_module(a);
 	const int *levels = a->nprocs ? a->procs : a->nthreads ? a->threads : default_levels;
-	int n = a->nprocs ? a->nprocs : a->nthreads ? a->nthreads : 7;
+	int n = a->nprocs ? a->nprocs : a->nthreads ? a->nthreads : NDEFAULT_LEVELS;
 	struct record recs[MAX_LEVELS];
 	struct subject subj[MAX_LEVELS];
 	struct session s;
@@ -209,6 +211,26 @@ static int cmd_scale(const struct args *a, int argc, char **argv)
 
 /* ---- the options ------------------------------------------------------ */
 
+/* The largest of the points --procs x --size asks for must fit this
+ * host: a ring that cannot is refused before anything forks. */
+static int points_fit(const struct args *a, char *err, size_t len)
+{
+	int procs = 0, size_kb = 0;
+	char why[200];
+
+	for (int i = 0; i < a->nprocs; i++)
+		procs = a->procs[i] > procs ? a->procs[i] : procs;
+	for (int i = 0; i < a->nsizes; i++)
+		size_kb = a->sizes[i] > size_kb ? a->sizes[i] : size_kb;
+	if (!a->nprocs || room_for(procs, size_kb, why, sizeof why) == 0)
+		return 0;
+	if (a->nsizes)
+		snprintf(err, len, "--procs %d --size %d: %s", procs, size_kb, why);
+	else
+		snprintf(err, len, "--procs %d: %s", procs, why);
+	return -1;
+}
+
 static int run_fits(const struct args *a, char *err, size_t len)
 {
 	if (placement_fits(a, err, len) < 0)
@@ -223,7 +245,7 @@ static int run_fits(const struct args *a, char *err, size_t len)
 				 a->procs[i]);
 			return -1;
 		}
-	return 0;
+	return points_fit(a, err, len);
 }
 
 static int scale_fits(const struct args *a, char *err, size_t len)
