@@ -1,0 +1,219 @@
+/* check's verdict rules on their own (report/rules.c), and a seeded
+ * simulation of the family-wise error of whole checks (report/check.c):
+ * how often a job of unchanged figures is red, at tolerances 0, 2 % and
+ * 10 %. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/check.h"
+#include "report/rules.h"
+#include "unit.h"
+
+static struct run_ratio ratio(double r, double lo, double hi, double p_family)
+{
+	return (struct run_ratio){ .ratio = r, .lo = lo, .hi = hi, .p = p_family,
+				   .p_family = p_family, .spread = SPREAD_BOTH };
+}
+
+static struct judgement judge(const struct run_ratio *rr, const struct run_ratio *rel)
+{
+	struct rule_in in = { .rr = rr, .rel = rel, .typical = 1, .tol = 0.1 };
+	struct judgement j;
+
+	rules_judge(&in, &j);
+	return j;
+}
+
+static void one_run_rules(void)
+{
+	struct run_ratio r = { .ratio = 3, .spread = SPREAD_NONE, .p = -1, .p_family = -1 };
+	struct rule_in in = { .rr = &r, .typical = 1, .tol = 0.1 };
+	struct judgement j;
+
+	rules_judge(&in, &j);
+	CHECK("rules one run: 3x is a gross change", j.v == V_SLOWER && j.basis == BASIS_ONE_RUN);
+	CHECK("rules one run: the note says it rests on one run",
+	      strstr(j.note, "rests on one run a side") != NULL);
+	r.ratio = 1.5;
+	rules_judge(&in, &j);
+	CHECK("rules one run: 1.5x is unclear", j.v == V_UNCLEAR && j.basis == BASIS_ONE_RUN);
+	r.ratio = 2.5;
+	in.within_lo = 1.6;
+	in.within_hi = 3.5;
+	rules_judge(&in, &j);
+	CHECK("rules one run: 2.5x whose own interval reaches below 2x is unclear", j.v == V_UNCLEAR);
+	r.ratio = 1 / 3.0;
+	in.within_lo = in.within_hi = 0;
+	in.higher_better = 1;
+	rules_judge(&in, &j);
+	CHECK("rules one run: a third of the ops/s is slower", j.v == V_SLOWER);
+	r.spread = SPREAD_ZERO;
+	r.ratio = 1.3;
+	in.higher_better = 0;
+	rules_judge(&in, &j);
+	CHECK("rules runs that agree exactly: 1.3x is unclear", j.v == V_UNCLEAR && j.basis == BASIS_RUNS);
+}
+
+static void two_views(void)
+{
+	struct run_ratio rr, rel;
+	struct judgement j;
+
+	rr = ratio(1.3, 1.2, 1.4, 0.001);
+	j = judge(&rr, NULL);
+	CHECK("rules one view: slower on the runs", j.v == V_SLOWER && j.basis == BASIS_RUNS && j.shown == &rr);
+	rel = ratio(1.29, 1.25, 1.33, 0.0001);
+	j = judge(&rr, &rel);
+	CHECK("rules both views slower: on the runs", j.v == V_SLOWER && j.basis == BASIS_RUNS);
+	/* the host 10 % quicker in the current invocation: 1.2 against the
+	   runs, 1.08 as measured */
+	rr = ratio(1.08, 0.9, 1.3, 0.5);
+	rel = ratio(1.2, 1.15, 1.25, 0.001);
+	j = judge(&rr, &rel);
+	CHECK("rules beyond its runs, as measured past half the band: slower, relative",
+	      j.v == V_SLOWER && j.basis == BASIS_RELATIVE && j.shown == &rel);
+	/* seven figures of eight 30 % slower: the eighth looks faster
+	   against its runs, but did not move as measured */
+	rr = ratio(1.0, 0.8, 1.25, 1);
+	rel = ratio(0.77, 0.74, 0.8, 0.001);
+	j = judge(&rr, &rel);
+	CHECK("rules faster against its runs only: unclear", j.v == V_UNCLEAR);
+	/* everything moved 20 %, this one too */
+	rr = ratio(1.2, 1.15, 1.25, 0.001);
+	rel = ratio(1.0, 0.97, 1.03, 1);
+	j = judge(&rr, &rel);
+	CHECK("rules moved with the machine: unclear, relative", j.v == V_UNCLEAR &&
+								     j.basis == BASIS_RELATIVE);
+	CHECK("rules moved with the machine: the note says so",
+	      strncmp(j.note, "moved with the machine: slower as measured", 42) == 0);
+	rr = ratio(1.5, 1.45, 1.55, 0.001);
+	j = judge(&rr, &rel);
+	CHECK("rules the whole machine moved 1.5x: taken as measured",
+	      j.v == V_SLOWER && j.basis == BASIS_RUNS);
+	rr = ratio(2.4, 2.2, 2.6, 0.001);
+	j = judge(&rr, &rel);
+	CHECK("rules an interval wholly beyond x2: a gross change", j.v == V_SLOWER &&
+									strstr(j.note, "gross") != NULL);
+	/* unclear as measured, ok against its runs, measured within the band */
+	rr = ratio(1.05, 0.85, 1.3, 1);
+	rel = ratio(1.01, 0.97, 1.05, 1);
+	j = judge(&rr, &rel);
+	CHECK("rules ok against its runs, as measured within the band: ok, relative",
+	      j.v == V_OK && j.basis == BASIS_RELATIVE);
+	rr = ratio(1.15, 0.9, 1.45, 1);
+	j = judge(&rr, &rel);
+	CHECK("rules ok against its runs, as measured beyond the band: unclear", j.v == V_UNCLEAR);
+	{
+		struct rule_in in = { .rr = &rr, .rel = &rel, .typical = 1, .tol = 0.1,
+				      .incomparable = "placement same -> spread" };
+		rules_judge(&in, &j);
+		CHECK("rules incomparable setups: unclear with the reason",
+		      j.v == V_UNCLEAR && strcmp(j.note, "placement same -> spread") == 0);
+	}
+}
+
+/* ---- the family's error, simulated -------------------------------------- */
+
+static double uniform(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return ((double)(*s >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double gauss(uint64_t *s)
+{
+	return sqrt(-2 * log(uniform(s))) * cos(6.283185307179586 * uniform(s));
+}
+
+#define SIM_FIGS 22
+#define SIM_RUNS 3
+
+/* One side of an unchanged host: every run's factor shared by its
+   figures (sd 8 %, independent from run to run: the assumption the error
+   rates rest on), each figure's own noise 3 %. */
+static int sim_side(struct rfile *f, uint64_t *seed)
+{
+	double factor[SIM_RUNS];
+
+	memset(f, 0, sizeof *f);
+	f->figs = calloc(SIM_FIGS, sizeof *f->figs);
+	f->pool = calloc(SIM_FIGS * SIM_RUNS, sizeof *f->pool);
+	if (!f->figs || !f->pool)
+		return -1;
+	for (int r = 0; r < SIM_RUNS; r++)
+		factor[r] = exp(0.08 * gauss(seed));
+	for (size_t g = 0; g < SIM_FIGS; g++) {
+		struct rfigure *x = &f->figs[g];
+		snprintf(x->table, sizeof x->table, "t%zu", g);
+		snprintf(x->column, sizeof x->column, "c");
+		snprintf(x->module, sizeof x->module, "m%zu", g);
+		snprintf(x->unit, sizeof x->unit, "us");
+		x->status = ST_OK;
+		x->runs = SIM_RUNS;
+		x->run_off = g * SIM_RUNS;
+		x->seconds = -1;
+		for (int r = 0; r < SIM_RUNS; r++)
+			f->pool[g * SIM_RUNS + r] = (double)(g + 1) * factor[r] * exp(0.03 * gauss(seed));
+		x->value = f->pool[g * SIM_RUNS + 1];
+	}
+	f->nfigs = SIM_FIGS;
+	f->npool = f->pool_cap = SIM_FIGS * SIM_RUNS;
+	return 0;
+}
+
+/* Whether one simulated job is red or claims a change: any figure
+   slower or faster; -1 when out of memory. */
+static int sim_job(double tol, uint64_t *seed)
+{
+	struct rfile a, b;
+	struct check_row rows[2 * SIM_FIGS + 1];
+	struct check_opts o = { .tol = tol };
+	int unchecked, changed = -1;
+
+	if (sim_side(&a, seed) == 0 && sim_side(&b, seed) == 0) {
+		size_t n = check_rows(&a, &b, 1, rows, &unchecked);
+		if (check_judge(&a, rows, n, &o) >= 0) {
+			changed = 0;
+			for (size_t i = 0; i < n; i++)
+				changed |= rows[i].v == V_SLOWER || rows[i].v == V_FASTER;
+		}
+	}
+	rfile_free(&a);
+	rfile_free(&b);
+	return changed;
+}
+
+static void family_error(void)
+{
+	static const double tols[] = { 0, 0.02, 0.10 };
+	const int jobs = 1500;
+	uint64_t seed = 0x2545f4914f6cdd1dULL;
+
+	for (size_t t = 0; t < sizeof tols / sizeof tols[0]; t++) {
+		int red = 0, failed = 0;
+		char name[96];
+		for (int j = 0; j < jobs; j++) {
+			int c = sim_job(tols[t], &seed);
+			failed |= c < 0;
+			red += c > 0;
+		}
+		/* 5 % and three of its standard errors over this many jobs */
+		double rate = (double)red / jobs, bound = 0.05 + 3 * sqrt(0.05 * 0.95 / jobs);
+		snprintf(name, sizeof name,
+			 "rules family error at tolerance %g%%: %.1f%% of %d unchanged jobs red",
+			 100 * tols[t], 100 * rate, jobs);
+		CHECK(name, !failed && rate <= bound);
+	}
+}
+
+UNIT_TEST(test_rules)
+{
+	one_run_rules();
+	two_views();
+	family_error();
+}
