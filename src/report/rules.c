@@ -244,7 +244,10 @@ static int rule_relative_ok(const struct rule_in *in, struct judgement *j)
 
 static int rule_unclear(const struct rule_in *in, struct judgement *j)
 {
-	decide(j, V_UNCLEAR, BASIS_RELATIVE, in->rel);
+	if (in->rel)
+		decide(j, V_UNCLEAR, BASIS_RELATIVE, in->rel);
+	else
+		decide(j, V_UNCLEAR, BASIS_RUNS, in->rr);
 	unclear_note(in, j);
 	return 1;
 }

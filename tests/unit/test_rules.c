@@ -106,6 +106,15 @@ static void two_views(void)
 	rr = ratio(1.15, 0.9, 1.45, 1);
 	j = judge(&rr, &rel);
 	CHECK("rules ok against its runs, as measured beyond the band: unclear", j.v == V_UNCLEAR);
+	/* --relative with no run factors: ok as measured, but not against
+	   the typical figure's 1.2 */
+	{
+		struct run_ratio ok = ratio(1.02, 0.97, 1.07, 1);
+		struct rule_in in = { .rr = &ok, .typical = 1.2, .tol = 0.1 };
+		rules_judge(&in, &j);
+		CHECK("rules --relative without factors: unclear on the runs",
+		      j.v == V_UNCLEAR && j.basis == BASIS_RUNS && j.shown == &ok);
+	}
 	{
 		struct rule_in in = { .rr = &rr, .rel = &rel, .typical = 1, .tol = 0.1,
 				      .incomparable = "placement same -> spread" };
