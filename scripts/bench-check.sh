@@ -99,11 +99,11 @@ try() {
 	check_s=$(since "$t0")
 }
 counted() { # VERDICT: rows with it, figures counted once
-	awk -F'\t' -v v="$1" '$NF == v && $(NF - 1) !~ /^counted once/ { n++ } END { print n + 0 }' "$dir/check.out"
+	awk -F'\t' -v v="$1" '$NF == v && $(NF - 2) !~ /^counted once/ { n++ } END { print n + 0 }' "$dir/check.out"
 }
 # figure-tries with an interval, and those whose interval holds 1
 intervals() {
-	awk -F'\t' '$1 != "table" && $6 ~ /^[0-9.]+$/ && $(NF - 1) !~ /^counted once/ {
+	awk -F'\t' '$1 != "table" && $6 ~ /^[0-9.]+$/ && $(NF - 2) !~ /^counted once/ {
 		n++; if ($6 <= 1 && $7 >= 1) h++ } END { print n + 0, h + 0 }' "$dir/check.out"
 }
 
