@@ -356,6 +356,20 @@ if [ "$(uname -s)" = Linux ]; then
 	rm -rf "$TMPDIR"/*
 fi
 
+# a module's child that leaves the group in a session of its own is
+# killed and reaped as the group is, by the end or on ^C
+beside env OSBENCH_TEST_FAULT=null:escape "$OSBENCH" run -q --timeout 2 null
+check "harden escaped child: exit 1" [ "$rc" -eq 1 ]
+check "harden escaped child: the figure timed out" grep -qF "null: timed out after 2 s" "$work/err"
+check "harden escaped child: no process left" [ -z "$left" ]
+check "harden escaped child: the bystander lives" [ "$bystander" = alive ]
+check "harden escaped child: temp directory removed" tmp_empty
+BESIDE_SIGNAL=INT beside env OSBENCH_TEST_FAULT=null:escape "$OSBENCH" run -q --timeout 30 null
+check "harden SIGINT, an escaped child: ends by the signal" [ "$rc" -eq 130 ]
+check "harden SIGINT, an escaped child: no process left" [ -z "$left" ]
+check "harden SIGINT, an escaped child: the bystander lives" [ "$bystander" = alive ]
+check "harden SIGINT, an escaped child: temp directory removed" tmp_empty
+
 # --- 14. the helper timed is this build's: found from the running binary,
 # never from the current directory or PATH, and it must answer its token
 fake="$work/fakecwd"
