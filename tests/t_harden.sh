@@ -248,6 +248,28 @@ timeout 20 "$OSBENCH" compare "$d" "$SEED" >"$work/out" 2>"$work/err" </dev/null
 check "harden compare a directory: exit 2, named" sh -c '[ "$1" -eq 2 ] && grep -qxF "$2" "$3"' _ $? \
 	"osbench: compare: '$d': Is a directory" "$work/err"
 nonregular "compare a device" /dev/null compare /dev/null "$SEED"
+# -o a FIFO: its open waits for a reader, as the shell's "> FIFO" does,
+# and a reader that comes late gets the results; a signal that ends the
+# wait ends the command by that signal, silently, nothing left
+"$OSBENCH" run -q -o "$d/fifo" null >/dev/null 2>"$work/err" </dev/null &
+pid=$!
+sleep 1
+timeout 60 cat "$d/fifo" >"$work/got"
+bounded_wait "$pid"
+check "harden -o a fifo read late: exit 0" [ $? -eq 0 ]
+check "harden -o a fifo read late: the reader got the results" grep -qx "# end: 1 figure" "$work/got"
+fifo_unread() { # NAME ARGS...
+	what=$1
+	shift
+	BESIDE_SIGNAL=INT beside "$OSBENCH" "$@"
+	check "harden $what -o a fifo nobody reads, SIGINT: ends by the signal" [ "$rc" -eq 130 ]
+	check "harden $what -o a fifo nobody reads, SIGINT: no message" [ ! -s "$work/err" ]
+	check "harden $what -o a fifo nobody reads, SIGINT: no process left" [ -z "$left" ]
+	check "harden $what -o a fifo nobody reads, SIGINT: the bystander lives" [ "$bystander" = alive ]
+	check "harden $what -o a fifo nobody reads, SIGINT: temp directory removed" tmp_empty
+}
+fifo_unread run run -q -o "$d/fifo" null
+fifo_unread plot plot -o "$d/fifo" "$SEED"
 
 # --- 9. a small stack: refused at start, nothing left behind
 for kb in 16 64 72; do

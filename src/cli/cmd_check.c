@@ -448,8 +448,10 @@ static int report(const struct args *a, const struct check_report_in *in,
 {
 	struct dest out;
 
-	if (dest_open(&out, a->output, "check") < 0)
+	if (dest_open(&out, a->output, "check") < 0) {
+		interrupt_reraise(); /* a FIFO's wait for a reader ended by a signal */
 		return 2;
+	}
 	check_report(out.f, a->format, in, rows, n, t);
 	int rc = dest_close(&out, check_status(t, a->strict));
 	/* with -o the job log would see nothing of the verdicts */
