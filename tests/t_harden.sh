@@ -610,6 +610,12 @@ check "harden baseline levels: a level outside the defaults: exit 1" [ "$rc" -eq
 check "harden baseline levels: the level is missing" [ "$(row_field 3 verdict)" = missing ]
 check "harden baseline levels: the row says why and how to measure it" [ "$(row_field 3 note)" = \
 	"not measured: a level this build's sweeps do not define (osbench scale mutex --threads 3 -o FILE measures it; then check BASELINE FILE)" ]
+# a column this osbench does not know (another version's): missing, saying so
+sed "s|2p/0K ctxsw|frob ctxsw|" "$d/ctx.tsv" >"$d/unknown.tsv"
+run check -q "$d/unknown.tsv"
+check "harden baseline column unknown: exit 1" [ "$rc" -eq 1 ]
+check "harden baseline column unknown: missing, saying why" [ "$(row_field 'frob ctxsw' verdict) $(row_field 'frob ctxsw' note)" = \
+	"missing not measured: a figure this osbench does not know" ]
 check "harden baseline points and levels: nothing left" tmp_empty
 
 # under_nproc N ARGS...: osbench ARGS with RLIMIT_NPROC N, as run does;
