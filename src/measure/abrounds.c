@@ -22,6 +22,7 @@
 #include "measure/order.h"
 #include "stats/stats.h"
 #include "sys/compat.h"
+#include "sys/forkfail.h"
 #include "sys/interrupt.h"
 #include "sys/pid.h"
 #include "sys/reaper.h"
@@ -152,7 +153,8 @@ static pid_t start_child(const struct ab_side *s, const struct ab_request *q, in
 		return -1;
 	}
 	if ((pid = fork()) < 0) {
-		snprintf(why, len, "fork: %s", strerror(errno));
+		char said[200];
+		snprintf(why, len, "fork: %s", fork_failure(errno, said, sizeof said));
 		close(fds[0]);
 		close(fds[1]);
 		close(devnull);

@@ -21,6 +21,7 @@
 #include "measure/distort.h"
 #include "measure/order.h"
 #include "sys/compat.h"
+#include "sys/forkfail.h"
 #include "sys/interrupt.h"
 #include "sys/pid.h"
 #include "sys/reaper.h"
@@ -181,7 +182,10 @@ static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
 			   ? "fcntl"
 			   : (pid = fork()) < 0 ? "fork" : NULL;
 	if (call) {
-		set_fail(m, "%s: %s", call, strerror(errno));
+		char why[200];
+		set_fail(m, "%s: %s", call, strcmp(call, "fork") == 0
+						    ? fork_failure(errno, why, sizeof why)
+						    : strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
 		return -1;
