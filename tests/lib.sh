@@ -98,6 +98,41 @@ no_process_left() {
 	! ps -eo args= | awk -v b="$OSBENCH" '$1 == b { found = 1 } END { exit !found }'
 }
 
+# beside COMMAND...: run COMMAND (out, err and rc as run does) beside a
+# bystander, in a pid namespace of its own where one can be made (root):
+# a kill gone astray can reach nothing outside it, and its end takes
+# whatever the run left.  With BESIDE_SIGNAL=SIG the run is sent SIG
+# after a second.  Then $left lists the processes of this binary still
+# running after it (none may be) and $bystander says whether the
+# bystander lived ("alive").
+beside() {
+	rm -f "$work/alive" "$work/left"
+	script='sleep 600 & by=$!
+		if [ -n "$SIG" ]; then
+			"$@" >"$W/out" 2>"$W/err" </dev/null &
+			sleep 1
+			kill "-$SIG" $! 2>/dev/null
+			wait $!
+		else
+			"$@" >"$W/out" 2>"$W/err" </dev/null
+		fi
+		echo $? >"$W/rc"
+		sleep 0.3
+		kill -0 $by 2>/dev/null && echo alive >"$W/alive"
+		ps -eo pid=,args= | awk -v b="$B" "\$2 == b" >"$W/left"
+		kill $by'
+	if [ "$(id -u)" -eq 0 ] && unshare -pf --mount-proc true 2>/dev/null; then
+		W=$work B=$OSBENCH SIG=${BESIDE_SIGNAL:-} unshare -pf --mount-proc sh -c "$script" sh "$@"
+	else
+		W=$work B=$OSBENCH SIG=${BESIDE_SIGNAL:-} sh -c "$script" sh "$@"
+		# what a failed run left must not outlive the test
+		awk '{ print $1 }' "$work/left" | xargs -r kill -9 2>/dev/null
+	fi
+	rc=$(cat "$work/rc")
+	left=$(awk '{ $1 = ""; print }' "$work/left")
+	bystander=$(cat "$work/alive" 2>/dev/null)
+}
+
 # a cell that is a positive number (not fail, not -, not empty)
 positive() { awk -v v="$1" 'BEGIN { exit !(v ~ /^[0-9]+(\.[0-9]+)?$/ && v + 0 > 0) }'; }
 

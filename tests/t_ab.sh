@@ -235,6 +235,20 @@ check "ab side hanging in its hello: exit 2" [ "$rc" -eq 2 ]
 check "ab side hanging in its hello: says so" grep -qF "side B '$work/sleeper': not an osbench of protocol 1: timed out after 1 s" "$work/err"
 check "ab side hanging in its hello: no process left" no_fake_left sleeper
 
+# --- a side that leaves its group (setsid, sudo with a pty, systemd-run):
+# the hung child it left is killed and reaped too, by the end or on ^C
+beside "$OSBENCH" ab -q --timeout 3 "$OSBENCH" "setsid env OSBENCH_TEST_FAULT=null:hang $OSBENCH" null
+check "ab side in a session of its own: exit 1" [ "$rc" -eq 1 ]
+check "ab side in a session of its own: stderr says it timed out" grep -qF "side B: null: timed out after 3 s" "$work/err"
+check "ab side in a session of its own: no process left" [ -z "$left" ]
+check "ab side in a session of its own: the bystander lives" [ "$bystander" = alive ]
+check "ab side in a session of its own: nothing left" tmp_empty
+BESIDE_SIGNAL=INT beside "$OSBENCH" ab -q --timeout 30 "$OSBENCH" "setsid env OSBENCH_TEST_FAULT=null:hang $OSBENCH" null
+check "ab SIGINT, a side in a session of its own: ends by the signal" [ "$rc" -eq 130 ]
+check "ab SIGINT, a side in a session of its own: no process left" [ -z "$left" ]
+check "ab SIGINT, a side in a session of its own: the bystander lives" [ "$bystander" = alive ]
+check "ab SIGINT, a side in a session of its own: nothing left" tmp_empty
+
 # --- a side that crashes
 run ab -q "env OSBENCH_TEST_FAULT=null:crash $OSBENCH" "$OSBENCH" null
 check "ab side crashing: exit 1" [ "$rc" -eq 1 ]

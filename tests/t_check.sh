@@ -589,6 +589,20 @@ refused() { # NAME NEEDLE ARGS...
 }
 awk -F'\t' -v r="$(col base3.long runs)" 'BEGIN { OFS = "\t" } $1 == "syscall" && $2 == "stat" { $r = 2 } { print }' base3.long >badruns.long
 refused "runs and run values disagree" "'badruns.long' line 5: runs says 2, run_values_us has 3" check badruns.long cur3.long
+# a row whose figure is not the median of its runs would be judged by
+# one and printed as the other: refused, in long and json alike
+awk -F'\t' -v r="$(col base3.long run_values_us)" 'BEGIN { OFS = "\t" } $1 == "syscall" && $2 == "stat" { $r = "1000,1000,1000" } { print }' base3.long >contra.long
+refused "a figure that is not its runs' median (long)" "check: 'contra.long' line 5: the figure 1 is not the median of run_values_us (1000)" check contra.long cur3.long
+runs_json() { # FILE FIGURE RUNS RUN,RUN,...
+	printf '{"osbench": "0.1.0", "host": {"name": "alpha"},\n "results": [\n  {"table": "syscall", "column": "null call", "module": "null", "params": "", "unit": "us", "status": "ok", "reason": "", "median": %s, "runs": %s, "run_values_us": [%s]}\n]}\n' "$2" "$3" "$4" >"$1"
+}
+runs_json runs.json 1 3 0.99,1,1.01
+runs_json contra.json 0.98 3 1000,1000,1000
+refused "a figure that is not its runs' median (json)" "check: 'contra.json' line 3: the figure 0.98 is not the median of run_values_us (1000)" check contra.json runs.json
+# the writer's %.6g: the mean of two runs and the figure, each rounded
+runs_json even.json 1.00002 2 1.00001,1.00002
+run check even.json runs.json
+check "check: the median of two runs within the writer's rounding is the figure" [ "$rc" -eq 0 ]
 with_seconds cur3.long negsec.long 2.345 -1.5 0.25
 refused "a negative seconds cell" "'negsec.long' line 5: seconds: '-1.5' is negative" check base3.long negsec.long
 with_seconds cur3.long nansec.long 2.345 nan 0.25

@@ -40,6 +40,17 @@ if is_root && command -v prlimit >/dev/null 2>&1 && command -v setpriv >/dev/nul
 	# the error alone does not say which limit
 	fails_with "faults nproc: the reason names the limit" "fork proc" \
 		"^osbench: fork: fork: Resource temporarily unavailable \(RLIMIT_NPROC is 2 processes, or a pids cgroup's pids.max\)\$"
+	# at 1 it is the parent's own fork of the measuring child that fails:
+	# said alike, in run and in ab
+	prlimit --nproc=1:1 setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$OSBENCH" run -q fork >"$work/out" 2>"$work/err"
+	rc=$?
+	fails_with "faults nproc 1: the reason names the limit" "fork proc" \
+		"^osbench: fork: fork: Resource temporarily unavailable \(RLIMIT_NPROC is 1 process, or a pids cgroup's pids.max\)\$"
+	prlimit --nproc=1:1 setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$OSBENCH" ab -q "$OSBENCH" "$OSBENCH" null >"$work/out" 2>"$work/err"
+	check "faults nproc 1: ab says the limit" sh -c '[ "$1" -eq 2 ] && [ "$(cat "$2")" = "$3" ]' _ $? "$work/err" \
+		"osbench: ab: side A '$OSBENCH': not an osbench of protocol 1: fork: Resource temporarily unavailable (RLIMIT_NPROC is 1 process, or a pids cgroup's pids.max)"
 	# 12 tasks: 32 threads are refused, 2 fit with room to spare for the
 	# tasks a sanitizer adds and for joined threads the kernel has not
 	# yet let go of

@@ -248,6 +248,28 @@ timeout 20 "$OSBENCH" compare "$d" "$SEED" >"$work/out" 2>"$work/err" </dev/null
 check "harden compare a directory: exit 2, named" sh -c '[ "$1" -eq 2 ] && grep -qxF "$2" "$3"' _ $? \
 	"osbench: compare: '$d': Is a directory" "$work/err"
 nonregular "compare a device" /dev/null compare /dev/null "$SEED"
+# -o a FIFO: its open waits for a reader, as the shell's "> FIFO" does,
+# and a reader that comes late gets the results; a signal that ends the
+# wait ends the command by that signal, silently, nothing left
+"$OSBENCH" run -q -o "$d/fifo" null >/dev/null 2>"$work/err" </dev/null &
+pid=$!
+sleep 1
+timeout 60 cat "$d/fifo" >"$work/got"
+bounded_wait "$pid"
+check "harden -o a fifo read late: exit 0" [ $? -eq 0 ]
+check "harden -o a fifo read late: the reader got the results" grep -qx "# end: 1 figure" "$work/got"
+fifo_unread() { # NAME ARGS...
+	what=$1
+	shift
+	BESIDE_SIGNAL=INT beside "$OSBENCH" "$@"
+	check "harden $what -o a fifo nobody reads, SIGINT: ends by the signal" [ "$rc" -eq 130 ]
+	check "harden $what -o a fifo nobody reads, SIGINT: no message" [ ! -s "$work/err" ]
+	check "harden $what -o a fifo nobody reads, SIGINT: no process left" [ -z "$left" ]
+	check "harden $what -o a fifo nobody reads, SIGINT: the bystander lives" [ "$bystander" = alive ]
+	check "harden $what -o a fifo nobody reads, SIGINT: temp directory removed" tmp_empty
+}
+fifo_unread run run -q -o "$d/fifo" null
+fifo_unread plot plot -o "$d/fifo" "$SEED"
 
 # --- 9. a small stack: refused at start, nothing left behind
 for kb in 16 64 72; do
@@ -355,6 +377,20 @@ if [ "$(uname -s)" = Linux ]; then
 	check "harden kill -9 of the parent: its hung child dies with it" no_process_left
 	rm -rf "$TMPDIR"/*
 fi
+
+# a module's child that leaves the group in a session of its own is
+# killed and reaped as the group is, by the end or on ^C
+beside env OSBENCH_TEST_FAULT=null:escape "$OSBENCH" run -q --timeout 2 null
+check "harden escaped child: exit 1" [ "$rc" -eq 1 ]
+check "harden escaped child: the figure timed out" grep -qF "null: timed out after 2 s" "$work/err"
+check "harden escaped child: no process left" [ -z "$left" ]
+check "harden escaped child: the bystander lives" [ "$bystander" = alive ]
+check "harden escaped child: temp directory removed" tmp_empty
+BESIDE_SIGNAL=INT beside env OSBENCH_TEST_FAULT=null:escape "$OSBENCH" run -q --timeout 30 null
+check "harden SIGINT, an escaped child: ends by the signal" [ "$rc" -eq 130 ]
+check "harden SIGINT, an escaped child: no process left" [ -z "$left" ]
+check "harden SIGINT, an escaped child: the bystander lives" [ "$bystander" = alive ]
+check "harden SIGINT, an escaped child: temp directory removed" tmp_empty
 
 # --- 14. the helper timed is this build's: found from the running binary,
 # never from the current directory or PATH, and it must answer its token
@@ -574,6 +610,12 @@ check "harden baseline levels: a level outside the defaults: exit 1" [ "$rc" -eq
 check "harden baseline levels: the level is missing" [ "$(row_field 3 verdict)" = missing ]
 check "harden baseline levels: the row says why and how to measure it" [ "$(row_field 3 note)" = \
 	"not measured: a level this build's sweeps do not define (osbench scale mutex --threads 3 -o FILE measures it; then check BASELINE FILE)" ]
+# a column this osbench does not know (another version's): missing, saying so
+sed "s|2p/0K ctxsw|frob ctxsw|" "$d/ctx.tsv" >"$d/unknown.tsv"
+run check -q "$d/unknown.tsv"
+check "harden baseline column unknown: exit 1" [ "$rc" -eq 1 ]
+check "harden baseline column unknown: missing, saying why" [ "$(row_field 'frob ctxsw' verdict) $(row_field 'frob ctxsw' note)" = \
+	"missing not measured: a figure this osbench does not know" ]
 check "harden baseline points and levels: nothing left" tmp_empty
 
 # under_nproc N ARGS...: osbench ARGS with RLIMIT_NPROC N, as run does;

@@ -14,6 +14,7 @@
 #include "cli/session.h"
 #include "report/ab.h"
 #include "report/abstop.h"
+#include "sys/interrupt.h"
 
 /* A side that cannot say hello within this is not one to measure. */
 #define HANDSHAKE_TIMEOUT_S 10
@@ -195,6 +196,7 @@ static int cmd_ab(const struct args *a, int argc, char **argv)
 	/* a private directory left behind is exit 2, whatever the verdicts */
 	if (session_close(&s) == 2)
 		rc = 2;
+	interrupt_reraise(); /* a FIFO's wait for a reader ended by a signal */
 	return rc;
 }
 

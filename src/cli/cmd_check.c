@@ -97,16 +97,14 @@ static int sweep_subject(const struct rfile *base, const struct rfigure *g, stru
 	return 0;
 }
 
-/* Why a baseline figure is not measured now; "" when it is, or when
- * this osbench does not know it. */
+/* Why a baseline figure is not measured now; "" when it is. */
 static void refusal_of(const struct rfile *base, const struct rfigure *g, char *why, size_t len)
 {
 	struct subject s;
 
-	if (is_scale(g))
-		sweep_subject(base, g, &s, why, len);
-	else
-		latency_subject(g, &s, why, len);
+	if ((is_scale(g) ? sweep_subject(base, g, &s, why, len)
+			 : latency_subject(g, &s, why, len)) < 0 && !why[0])
+		snprintf(why, len, "not measured: a figure this osbench does not know");
 }
 
 /* The figures of one kind (latency or sweep) a baseline asks to measure
@@ -448,8 +446,10 @@ static int report(const struct args *a, const struct check_report_in *in,
 {
 	struct dest out;
 
-	if (dest_open(&out, a->output, "check") < 0)
+	if (dest_open(&out, a->output, "check") < 0) {
+		interrupt_reraise(); /* a FIFO's wait for a reader ended by a signal */
 		return 2;
+	}
 	check_report(out.f, a->format, in, rows, n, t);
 	int rc = dest_close(&out, check_status(t, a->strict));
 	/* with -o the job log would see nothing of the verdicts */

@@ -41,8 +41,10 @@ static int render(const char *target, const struct rfile *files, int n, int log_
 		fprintf(stderr, "osbench: plot: signal handlers: %s\n", strerror(errno));
 		return 2;
 	}
-	if (dest_open(&out, target, "plot") < 0)
+	if (dest_open(&out, target, "plot") < 0) {
+		interrupt_reraise(); /* a FIFO's wait for a reader ended by a signal */
 		return 2;
+	}
 	if ((cdf ? plot_render_cdf(out.f, files, (size_t)n, err, sizeof err)
 		 : plot_render(out.f, files, (size_t)n, log_scale, err, sizeof err)) < 0 ||
 	    interrupt_signal()) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/io.h"
+#include "sys/interrupt.h"
 
 /* "osbench: compare: what", or "osbench: what" for run and scale. */
 static void say(const struct dest *d, const char *what)
@@ -24,7 +25,11 @@ int dest_open(struct dest *d, const char *output, const char *cmd)
 	if (!d->to_file)
 		return 0;
 	if (outfile_open(&d->of, output, err, sizeof err) < 0) {
-		say(d, err);
+		/* a FIFO's open waits for a reader, as the shell's "> FIFO"
+		   does; a signal that ends that wait is said by ending by it
+		   (the caller's interrupt_reraise), not by a message */
+		if (!interrupt_signal())
+			say(d, err);
 		return -1;
 	}
 	d->f = d->of.f;

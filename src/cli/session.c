@@ -181,6 +181,7 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 	s->runs = a->runs ? a->runs : 1;
 	if (writes && open_output(s, a) < 0) {
 		tmpdir_remove(s->tmpdir);
+		interrupt_reraise(); /* a FIFO's wait for a reader ended by a signal */
 		return 2;
 	}
 	helper_locate(argv[0], s->helper, sizeof s->helper);

@@ -22,8 +22,10 @@
 #include "measure/order.h"
 #include "stats/stats.h"
 #include "sys/compat.h"
+#include "sys/forkfail.h"
 #include "sys/interrupt.h"
 #include "sys/pid.h"
+#include "sys/reaper.h"
 
 extern char **environ;
 
@@ -138,6 +140,8 @@ static pid_t start_child(const struct ab_side *s, const struct ab_request *q, in
 		argv[argc++] = extra[i];
 	argv[argc] = NULL;
 	fflush(NULL);
+	/* from here on, what the side leaves behind is reparented to us */
+	(void)reaper_sweep();
 	if ((devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
 		snprintf(why, len, "/dev/null: %s", strerror(errno));
 		return -1;
@@ -149,7 +153,8 @@ static pid_t start_child(const struct ab_side *s, const struct ab_request *q, in
 		return -1;
 	}
 	if ((pid = fork()) < 0) {
-		snprintf(why, len, "fork: %s", strerror(errno));
+		char said[200];
+		snprintf(why, len, "fork: %s", fork_failure(errno, said, sizeof said));
 		close(fds[0]);
 		close(fds[1]);
 		close(devnull);
@@ -176,8 +181,13 @@ static int kill_and_reap(pid_t pid, int answered)
 	if (pid_signal_group(pid, SIGKILL) < 0 && pid_signal(pid, SIGKILL) < 0 && !answered)
 		flags = WNOHANG;
 	while (pid_wait(pid, &status, flags) < 0)
-		if (errno != EINTR)
-			return 0;
+		if (errno != EINTR) {
+			status = 0;
+			break;
+		}
+	/* and what left its group (setsid, sudo with a pty, systemd-run):
+	   what cannot be killed is left to end by itself, as above */
+	(void)reaper_sweep();
 	return status;
 }
 

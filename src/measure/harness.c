@@ -21,8 +21,10 @@
 #include "measure/distort.h"
 #include "measure/order.h"
 #include "sys/compat.h"
+#include "sys/forkfail.h"
 #include "sys/interrupt.h"
 #include "sys/pid.h"
+#include "sys/reaper.h"
 #include "stats/stats.h"
 
 static const char *const placement_names[] = {
@@ -97,9 +99,14 @@ static int kill_and_reap(pid_t pid, int reported)
 	if (pid_signal_group(pid, SIGKILL) < 0 && pid_signal(pid, SIGKILL) < 0 && !reported)
 		flags = WNOHANG;
 	while (pid_wait(pid, &status, flags) < 0) {
-		if (errno != EINTR)
-			return 0;
+		if (errno != EINTR) {
+			status = 0;
+			break;
+		}
 	}
+	/* and what it left outside its group (a module's setsid, a double
+	   fork): what cannot be killed is left to end by itself, as above */
+	(void)reaper_sweep();
 	return status;
 }
 
@@ -164,6 +171,8 @@ static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
 
 	/* the child must not inherit buffered output it could flush twice */
 	fflush(NULL);
+	/* from here on, what the child leaves behind is reparented to us */
+	(void)reaper_sweep();
 	if (pipe(fds) < 0) {
 		set_fail(m, "pipe: %s", strerror(errno));
 		return -1;
@@ -173,7 +182,10 @@ static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
 			   ? "fcntl"
 			   : (pid = fork()) < 0 ? "fork" : NULL;
 	if (call) {
-		set_fail(m, "%s: %s", call, strerror(errno));
+		char why[200];
+		set_fail(m, "%s: %s", call, strcmp(call, "fork") == 0
+						    ? fork_failure(errno, why, sizeof why)
+						    : strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
 		return -1;

@@ -61,7 +61,8 @@ static int place(const struct job *j, struct child_report *r)
 /* Test-only faults, so the tests can prove that a failing, crashing or
  * hanging module becomes a `fail` cell: OSBENCH_TEST_FAULT=MODULE:KIND or
  * MODULE:KIND@LEVEL (one level of a sweep), KIND being fail, crash or
- * hang; or nodrop, which asks a MOD_FAULTS module to leave its pages
+ * hang; escape, which leaves a process in a session of its own and
+ * hangs; or nodrop, which asks a MOD_FAULTS module to leave its pages
  * mapped (*nodrop is set and the module runs), so that the harness's
  * fault count must fail it.  Returns 1 when a fault was applied. */
 static int apply_test_fault(const struct subject *s, struct child_report *r, int *nodrop)
@@ -81,6 +82,17 @@ static int apply_test_fault(const struct subject *s, struct child_report *r, int
 		signal(SIGSEGV, SIG_DFL);
 		raise(SIGSEGV);
 	} else if (len == 4 && strncmp(spec, "hang", len) == 0) {
+		for (;;)
+			pause();
+	} else if (len == 6 && strncmp(spec, "escape", len) == 0) {
+		/* a descendant in a session of its own, out of the group's
+		   reach (a module that runs setsid), and the child hangs */
+		pid_t pid = fork();
+		if (pid == 0 && setsid() >= 0)
+			for (;;)
+				pause();
+		if (pid == 0)
+			_exit(1);
 		for (;;)
 			pause();
 	} else if (len == 6 && strncmp(spec, "nodrop", len) == 0) {

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "measure/child.h"
+#include "sys/forkfail.h"
 #include "sys/pid.h"
 #include "sys/shmem.h"
 
@@ -382,8 +383,9 @@ static int fork_copies(const struct subject *s, const struct mod_ctx *base,
 	for (; started < s->level; started++) {
 		pid_t pid = fork();
 		if (pid < 0) {
+			char why[200];
 			snprintf(r->reason, sizeof r->reason, "fork: %s (process %d of %d)",
-				 strerror(errno), started + 1, s->level);
+				 fork_failure(errno, why, sizeof why), started + 1, s->level);
 			r->failed = 1;
 			break;
 		}

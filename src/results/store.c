@@ -9,6 +9,7 @@
 #include "plan/figure.h"
 #include "results/parse.h"
 #include "results/schema.h"
+#include "stats/stats.h"
 
 
 int pool_add(struct parser *ps, int line, double v)
@@ -95,6 +96,32 @@ static int attach_tail(struct parser *ps, int line, const struct extras *x, stru
 /* --runs N: N values, N from 1 to RUNS_LIMIT, each a measurement; a
  * file's one run needs no list. */
 #define RUNS_LIMIT 1000
+/* The writer prints the figure and every run with %.6g: each within half
+ * a unit of its sixth digit, 5e-6 of itself.  The figure is the runs'
+ * median (measure/runs.c), one run or the mean of two, so the median of
+ * the runs as written is within 5e-6 of it too: the two as written agree
+ * within 1e-5 of the larger, and a little more for the decimal parse. */
+#define RUNS_WRITTEN_AGREE 1.1e-5
+
+/* The figure a row gives must be its runs' median, or check would judge
+ * by one and print the other: a row that says 0.98 over runs of 1000. */
+static int runs_agree(struct parser *ps, int line, const struct extras *x, const double *v,
+		      double figure)
+{
+	static double sorted[RUNS_LIMIT];
+	double median, larger;
+
+	memcpy(sorted, v, x->run_count * sizeof *sorted);
+	stats_sort(sorted, x->run_count);
+	median = stats_quantile(sorted, x->run_count, 0.5);
+	larger = median > figure ? median : figure;
+	if (!(median - figure <= RUNS_WRITTEN_AGREE * larger &&
+	      figure - median <= RUNS_WRITTEN_AGREE * larger))
+		return fail_at(ps, line, "the figure %g is not the median of %s (%g)", figure,
+			       schema_fields[F_RUN_VALUES].long_name, median);
+	return 0;
+}
+
 static int attach_runs(struct parser *ps, int line, const struct extras *x, struct rfigure *g)
 {
 	const double *v;
@@ -115,6 +142,8 @@ static int attach_runs(struct parser *ps, int line, const struct extras *x, stru
 		if (!(v[i] >= FIGURE_MIN && v[i] <= FIGURE_MAX))
 			return fail_at(ps, line, "run_values_us: %g is not a measurement (%g to %g)",
 				       v[i], FIGURE_MIN, FIGURE_MAX);
+	if (runs_agree(ps, line, x, v, g->value) < 0)
+		return -1;
 	g->runs = (int)x->runs;
 	g->run_off = x->run_first;
 	return 0;

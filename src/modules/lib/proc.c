@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -15,6 +14,7 @@
 #include "modules/lib/proc.h"
 #include "sys/affinity.h"
 #include "sys/closefds.h"
+#include "sys/forkfail.h"
 
 /* A forked helper keeps at most this many descriptors of its own (and
    the end its last words go to). */
@@ -210,15 +210,11 @@ void proc_child_init(const int *keep, int nkeep, int peer)
 
 int proc_fork_fail(struct mod_ctx *ctx, int err)
 {
-	struct rlimit rl;
+	char said[200];
 
-	if (err != EAGAIN || getrlimit(RLIMIT_NPROC, &rl) < 0)
+	if (err != EAGAIN)
 		return mod_fail(ctx, "fork", err);
-	if (rl.rlim_cur == RLIM_INFINITY)
-		return mod_failf(ctx, "fork: %s (a pids cgroup's pids.max, or the system's process limit)",
-				 strerror(err));
-	return mod_failf(ctx, "fork: %s (RLIMIT_NPROC is %llu processes, or a pids cgroup's pids.max)",
-			 strerror(err), (unsigned long long)rl.rlim_cur);
+	return mod_failf(ctx, "fork: %s", fork_failure(err, said, sizeof said));
 }
 
 pid_t proc_fork(struct mod_ctx *ctx, const int *keep, int nkeep,
