@@ -24,6 +24,7 @@
 #include "sys/interrupt.h"
 #include "sys/pid.h"
 #include "stats/stats.h"
+#include "sys/utf8.h"
 
 static const char *const placement_names[] = {
 	[PLACE_FREE] = "free", [PLACE_SAME] = "same", [PLACE_SPREAD] = "spread",
@@ -68,7 +69,7 @@ static void set_fail(struct measurement *m, const char *fmt, ...)
 
 	m->status = ST_FAIL;
 	va_start(ap, fmt);
-	vsnprintf(m->reason, sizeof m->reason, fmt, ap);
+	utf8_vprintf(m->reason, sizeof m->reason, fmt, ap);
 	va_end(ap);
 }
 

@@ -23,10 +23,11 @@
 
 #include "results/parse.h"
 #include "results/resultfile.h"
+#include "sys/utf8.h"
 
 /* Before any parsing: the bytes must be text.  Binary files, control
- * characters and over-long lines are refused here, so the parsers can
- * assume lines of text. */
+ * characters, bytes that are not UTF-8 and over-long lines are refused
+ * here, so the parsers can assume lines of UTF-8 text. */
 static int scan_bytes(struct parser *ps)
 {
 	size_t linelen = 0;
@@ -51,6 +52,16 @@ static int scan_bytes(struct parser *ps)
 			return fail_at(ps, line,
 				       "binary data (control byte 0x%02x): not an osbench result file",
 				       c);
+		if (c >= 0x80) {
+			/* as --label's rule: a reader that took any bytes would
+			   pass them on to the JSON and XML it writes */
+			size_t n = utf8_char(ps->data + i, ps->len - i, NULL);
+			if (n == 0)
+				return fail_at(ps, line, "byte 0x%02x at byte %zu is not UTF-8", c,
+					       linelen);
+			i += n - 1;
+			linelen += n - 1;
+		}
 		blank &= c == ' ' || c == '\t' || c == '\r';
 	}
 	return blank ? fail_at(ps, 0, "empty file") : 0;
@@ -65,7 +76,7 @@ static void default_host(struct rfile *f, const char *name)
 
 	base = base ? base + 1 : name;
 	n = strcspn(base, ".");
-	snprintf(f->host, sizeof f->host, "%.*s", (int)(n ? n : strlen(base)), base);
+	utf8_printf(f->host, sizeof f->host, "%.*s", (int)(n ? n : strlen(base)), base);
 }
 
 /* A text file written by osbench 0.2 or later says it is complete. */
