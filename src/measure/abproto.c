@@ -296,7 +296,7 @@ int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *
 		}
 		if (bad) {
 			quote_line(shown, sizeof shown, text + at, len - at);
-			snprintf(why, whylen, "it said '%s'", shown);
+			utf8_printf(why, whylen, "it said '%s'", shown);
 			return -1;
 		}
 		lines++;
@@ -304,9 +304,9 @@ int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *
 	}
 	if (!ended) {
 		if (len == 0)
-			snprintf(why, whylen, "it said nothing");
+			utf8_printf(why, whylen, "it said nothing");
 		else
-			snprintf(why, whylen, "its answer ended early");
+			utf8_printf(why, whylen, "its answer ended early");
 		return -1;
 	}
 	return 0;

@@ -489,7 +489,7 @@ static struct arena *arena_new(int n, int shared, size_t *len, char *err,
 	/* the slots are cache-line aligned; calloc promises less */
 	rc = posix_memalign(&p, 64, *len);
 	if (rc != 0) {
-		snprintf(err, errlen, "posix_memalign: %s", strerror(rc));
+		utf8_printf(err, errlen, "posix_memalign: %s", strerror(rc));
 		return NULL;
 	}
 	memset(p, 0, *len);

@@ -263,11 +263,11 @@ static int check_range(const struct plot *p, char *err, size_t errlen)
 				if (value_at(p, ch, ch->series[s], g, &v) != CELL_OK ||
 				    v == 0 || (v >= VALUE_MIN && v <= VALUE_MAX))
 					continue;
-				snprintf(err, errlen,
-					 "'%s': %s '%s': %g is outside the range a chart can show "
-					 "(%g to %g)", p->in[ch->series[s]].path,
-					 ch->kind == CHART_BARS ? ch->table : ch->module,
-					 ch->groups[g], v, VALUE_MIN, VALUE_MAX);
+				utf8_printf(err, errlen,
+					    "'%s': %s '%s': %g is outside the range a chart can show "
+					    "(%g to %g)", p->in[ch->series[s]].path,
+					    ch->kind == CHART_BARS ? ch->table : ch->module,
+					    ch->groups[g], v, VALUE_MIN, VALUE_MAX);
 				return -1;
 			}
 	}
@@ -280,14 +280,14 @@ int plot_render(FILE *f, const struct rfile *files, size_t nfiles, int log_scale
 	struct plot p = { .f = f, .in = files, .nin = nfiles, .log_scale = log_scale };
 	int rc = -1;
 
-	snprintf(err, errlen, "out of memory");
+	utf8_printf(err, errlen, "out of memory");
 	p.labels = calloc(nfiles ? nfiles : 1, sizeof *p.labels);
 	p.colour = calloc(nfiles ? nfiles : 1, sizeof *p.colour);
 	if (p.labels && p.colour && collect(&p) == 0 && check_range(&p, err, errlen) == 0) {
 		name_series(&p);
 		rc = plot_draw(&p);
 		if (rc < 0 && interrupt_signal())
-			snprintf(err, errlen, "interrupted");
+			utf8_printf(err, errlen, "interrupted");
 	}
 	plot_free(&p);
 	return rc;

@@ -257,7 +257,7 @@ int plot_render_cdf(FILE *f, const struct rfile *files, size_t nfiles, char *err
 	for (size_t i = 0; i < nfiles; i++)
 		total += files[i].nfigs;
 	if (!(charts = calloc(total, sizeof *charts))) {
-		snprintf(err, errlen, "out of memory");
+		utf8_printf(err, errlen, "out of memory");
 		return -1;
 	}
 	n = cdf_charts(files, nfiles, charts);
@@ -271,7 +271,7 @@ int plot_render_cdf(FILE *f, const struct rfile *files, size_t nfiles, char *err
 			 "no latency distributions in the input files (run -f long or json)", 0);
 	for (size_t c = 0; c < n; c++) {
 		if (interrupt_signal() || cdf_chart(f, files, nfiles, &charts[c], y) < 0) {
-			snprintf(err, errlen, interrupt_signal() ? "interrupted" : "out of memory");
+			utf8_printf(err, errlen, interrupt_signal() ? "interrupted" : "out of memory");
 			free(charts);
 			return -1;
 		}

@@ -15,25 +15,25 @@ int label_check(const char *s, char *err, size_t errlen)
 	size_t n = strlen(s);
 
 	if (n == 0) {
-		snprintf(err, errlen, "empty");
+		utf8_printf(err, errlen, "empty");
 		return -1;
 	}
 	if (n > LABEL_MAX) {
-		snprintf(err, errlen, "%zu bytes long, at most %d", n, LABEL_MAX);
+		utf8_printf(err, errlen, "%zu bytes long, at most %d", n, LABEL_MAX);
 		return -1;
 	}
 	if (p[0] == '#' || p[0] == ' ') {
-		snprintf(err, errlen, "starts with '%c'", p[0]);
+		utf8_printf(err, errlen, "starts with '%c'", p[0]);
 		return -1;
 	}
 	for (size_t i = 0; i < n;) {
 		size_t len = utf8_char(s + i, n - i, NULL);
 		if (p[i] < 0x20 || p[i] == 0x7f) {
-			snprintf(err, errlen, "control byte 0x%02x at byte %zu", p[i], i + 1);
+			utf8_printf(err, errlen, "control byte 0x%02x at byte %zu", p[i], i + 1);
 			return -1;
 		}
 		if (len == 0) {
-			snprintf(err, errlen, "byte 0x%02x at byte %zu is not UTF-8", p[i], i + 1);
+			utf8_printf(err, errlen, "byte 0x%02x at byte %zu is not UTF-8", p[i], i + 1);
 			return -1;
 		}
 		i += len;

@@ -148,17 +148,17 @@ static int open_regular(const char *path, char *err, size_t errlen)
 	int fl;
 
 	if (fd < 0) {
-		snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+		utf8_printf(err, errlen, "'%s': %s", path, strerror(errno));
 		return -1;
 	}
 	if (fstat(fd, &st) < 0)
-		snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+		utf8_printf(err, errlen, "'%s': %s", path, strerror(errno));
 	else if (S_ISDIR(st.st_mode)) /* as read() would have said */
-		snprintf(err, errlen, "'%s': %s", path, strerror(EISDIR));
+		utf8_printf(err, errlen, "'%s': %s", path, strerror(EISDIR));
 	else if (!S_ISREG(st.st_mode))
-		snprintf(err, errlen, "'%s': not a regular file", path);
+		utf8_printf(err, errlen, "'%s': not a regular file", path);
 	else if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
-		snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+		utf8_printf(err, errlen, "'%s': %s", path, strerror(errno));
 	else
 		return fd;
 	close(fd);
@@ -182,12 +182,12 @@ static int slurp(const char *path, char **out, size_t *len, char *err, size_t er
 			if (cap > (size_t)MAX_FILE + 1)
 				cap = (size_t)MAX_FILE + 1;
 			if (n == cap) {
-				snprintf(err, errlen, "'%s': larger than %d MiB: not an osbench result file",
-					 path, MAX_FILE >> 20);
+				utf8_printf(err, errlen, "'%s': larger than %d MiB: not an osbench result file",
+					    path, MAX_FILE >> 20);
 				break;
 			}
 			if (!(more = realloc(buf, cap))) {
-				snprintf(err, errlen, "'%s': %s", path, strerror(ENOMEM));
+				utf8_printf(err, errlen, "'%s': %s", path, strerror(ENOMEM));
 				break;
 			}
 			buf = more;
@@ -196,7 +196,7 @@ static int slurp(const char *path, char **out, size_t *len, char *err, size_t er
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
-			snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+			utf8_printf(err, errlen, "'%s': %s", path, strerror(errno));
 			break;
 		}
 		if (got == 0) {

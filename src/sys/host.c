@@ -146,7 +146,7 @@ int host_stack_check(char *err, size_t errlen)
 	if (getrlimit(RLIMIT_STACK, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY ||
 	    rl.rlim_cur >= (rlim_t)HOST_MIN_STACK_KB * 1024)
 		return 0;
-	snprintf(err, errlen, "stack limit: %lu KiB is below the %d KiB osbench needs (ulimit -s)",
-		 (unsigned long)(rl.rlim_cur / 1024), HOST_MIN_STACK_KB);
+	utf8_printf(err, errlen, "stack limit: %lu KiB is below the %d KiB osbench needs (ulimit -s)",
+		    (unsigned long)(rl.rlim_cur / 1024), HOST_MIN_STACK_KB);
 	return -1;
 }
