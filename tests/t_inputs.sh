@@ -167,6 +167,22 @@ run ab -q -f json "$long/osbench" "$long/osbench" exec
 json_ok "inputs a side in a long path: ab -f json decodes"
 rm -rf "$work/$pad$name"
 
+# a path of bytes that are not UTF-8 in a reason: U+FFFD in every format,
+# and osbench reads back what it wrote
+raw="$work/raw$(printf '\377\376')"
+mkdir "$raw"
+cp "$OSBENCH" "$raw/osbench"
+"$raw/osbench" run -q -f long -o rawpath.long null exec >/dev/null 2>&1
+check "inputs a path of 0xff bytes in a reason: U+FFFD in the long file" \
+	grep -qF "helper '$work/raw$(printf '\357\277\275\357\277\275')/osbench-helper'" rawpath.long
+run compare base.long rawpath.long
+check "inputs a path of 0xff bytes in a reason reads back" [ "$rc" -eq 0 ]
+"$raw/osbench" run -q -f json null exec >rawpath.json 2>/dev/null
+json_ok "inputs a path of 0xff bytes in a reason: run -f json decodes" rawpath.json
+run check -q -f junit base.long rawpath.long
+xml_ok "inputs a path of 0xff bytes in a reason: check -f junit is XML"
+rm -rf "$raw"
+
 # a file an older build wrote, its reason cut one byte into a character
 sed "s/^\\(proc${T}exec proc${T}.*${T}helper '[^${T}]*\\)$eu${T}/\\1$(printf '\342')${T}/" cutreason.long >oldcut.long
 run check -q base.long oldcut.long
