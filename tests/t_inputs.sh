@@ -104,6 +104,122 @@ refused "inputs a JSON key given twice" "'dupkey.json' line 1: 'name' given twic
 printf '{"osbench": "0.2.0", "results": [{"table": "syscall", "column": "null call", "status": "ok", "median": 0.2, "median": 0.3}]}\n' >dupmedian.json
 refused "inputs a JSON median given twice" "'median' given twice in one JSON object" check dupmedian.json ok.tsv
 
+# --- text no JSON or XML parser refuses, whatever the names, paths and labels
+if command -v python3 >/dev/null 2>&1; then
+	valid_json() { python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$1" 2>/dev/null; }
+	valid_utf8() { python3 -c 'import sys; open(sys.argv[1], encoding="utf-8").read()' "$1" 2>/dev/null; }
+else
+	valid_json() { echo "python3 is not installed" >&2; return 2; }
+	valid_utf8() { valid_json "$@"; }
+fi
+# json_ok NAME [FILE]: FILE (the last command's stdout) is JSON a parser decodes
+json_ok() {
+	if command -v python3 >/dev/null 2>&1; then
+		check "$1" valid_json "${2:-$work/out}"
+	else
+		skip "$1: python3 is not installed"
+	fi
+}
+# xml_ok NAME [FILE]: FILE (the last command's stdout) is well-formed XML
+xml_ok() {
+	if command -v xmllint >/dev/null 2>&1; then
+		check "$1" xmllint --noout "${2:-$work/out}"
+	else
+		skip "$1: xmllint is not installed (Debian: libxml2-utils)"
+	fi
+}
+# A failure's reason longer than its 255 bytes: exec with a copy of the
+# binary whose helper is missing quotes the helper's path, under two
+# directories of 80 euro signs (three bytes each); padded so that a cut
+# at 255 bytes would fall one byte into a character.
+eu=$(printf '\342\202\254')
+name=$(i=0; while [ $i -lt 80 ]; do printf '%s' "$eu"; i=$((i + 1)); done)
+lead=$(printf "helper '%s/" "$work" | wc -c)
+pad=$(printf '%*s' $((((254 - lead) % 3 + 3) % 3)) '' | tr ' ' x)
+long="$work/$pad$name/$name"
+mkdir -p "$long"
+cp "$OSBENCH" "$long/osbench"
+"$OSBENCH" run -q -f long -o base.long null exec 2>/dev/null
+"$long/osbench" run -q -f long -o cutreason.long null exec >/dev/null 2>"$work/err"
+rc=$?
+check "inputs a reason longer than 255 bytes: exec fails, exit 1" [ "$rc" -eq 1 ]
+check "inputs a reason longer than 255 bytes: cut on a character" \
+	grep -q "^proc${T}exec proc${T}.*${T}helper '$work/$pad$eu*${T}" cutreason.long
+if command -v python3 >/dev/null 2>&1; then
+	check "inputs a reason longer than 255 bytes: the long file is UTF-8" valid_utf8 cutreason.long
+	check "inputs a reason longer than 255 bytes: the message is UTF-8" valid_utf8 "$work/err"
+else
+	skip "inputs a reason longer than 255 bytes is UTF-8: python3 is not installed"
+fi
+run compare base.long cutreason.long
+check "inputs a reason cut on a character reads back" [ "$rc" -eq 0 ]
+"$long/osbench" run -q -f json null exec >cutreason.json 2>/dev/null
+json_ok "inputs a reason longer than 255 bytes: run -f json decodes" cutreason.json
+run check -q -f json base.long cutreason.long
+json_ok "inputs a reason longer than 255 bytes: check -f json decodes"
+run check -q -f junit base.long cutreason.long
+xml_ok "inputs a reason longer than 255 bytes: check -f junit is XML"
+run compare -f json base.long cutreason.long
+json_ok "inputs a reason longer than 255 bytes: compare -f json decodes"
+run ab -q -f junit "$long/osbench" "$long/osbench" exec
+xml_ok "inputs a side in a long path: ab -f junit is XML"
+run ab -q -f json "$long/osbench" "$long/osbench" exec
+json_ok "inputs a side in a long path: ab -f json decodes"
+rm -rf "$work/$pad$name"
+
+# a path of bytes that are not UTF-8 in a reason: U+FFFD in every format,
+# and osbench reads back what it wrote
+raw="$work/raw$(printf '\377\376')"
+mkdir "$raw"
+cp "$OSBENCH" "$raw/osbench"
+"$raw/osbench" run -q -f long -o rawpath.long null exec >/dev/null 2>&1
+check "inputs a path of 0xff bytes in a reason: U+FFFD in the long file" \
+	grep -qF "helper '$work/raw$(printf '\357\277\275\357\277\275')/osbench-helper'" rawpath.long
+run compare base.long rawpath.long
+check "inputs a path of 0xff bytes in a reason reads back" [ "$rc" -eq 0 ]
+"$raw/osbench" run -q -f json null exec >rawpath.json 2>/dev/null
+json_ok "inputs a path of 0xff bytes in a reason: run -f json decodes" rawpath.json
+run check -q -f junit base.long rawpath.long
+xml_ok "inputs a path of 0xff bytes in a reason: check -f junit is XML"
+rm -rf "$raw"
+
+# a file an older build wrote, its reason cut one byte into a character
+sed "s/^\\(proc${T}exec proc${T}.*${T}helper '[^${T}]*\\)$eu${T}/\\1$(printf '\342')${T}/" cutreason.long >oldcut.long
+run check -q base.long oldcut.long
+check "inputs a reason cut inside a character exits 2" [ "$rc" -eq 2 ]
+check "inputs a reason cut inside a character: one line naming the line" \
+	sh -c 'grep -Eqx "osbench: check: '\''oldcut.long'\'' line [0-9]+: byte 0xe2 at byte [0-9]+ is not UTF-8" "$1" && [ "$(wc -l <"$1")" -eq 1 ]' _ "$work/err"
+run compare base.long oldcut.long
+check "inputs compare of a reason cut inside a character exits 2" [ "$rc" -eq 2 ]
+
+# a host record crafted with bytes that are not UTF-8: refused, in every format
+sed "s/^# host: .*/# host: x$(printf '\377\376')y/" base.long >badhost.long
+refused "inputs check of a host line of 0xff bytes" "osbench: check: 'badhost.long' line 2: byte 0xff at byte 10 is not UTF-8" check -q badhost.long base.long
+refused "inputs compare of a host line of 0xff bytes" "osbench: compare: 'badhost.long' line 2: byte 0xff at byte 10 is not UTF-8" compare base.long badhost.long
+printf '{"osbench": "0.2.0", "host": {"name": "a\377"},\n "results": [{"table": "syscall", "column": "null call", "status": "ok", "median": 0.2}]}\n' >badhost.json
+refused "inputs a JSON host of a 0xff byte" "osbench: check: 'badhost.json' line 1: byte 0xff at byte 41 is not UTF-8" check -q badhost.json ok.tsv
+
+# U+FFFF is UTF-8, and a label may hold it, but XML 1.0 cannot carry it
+ffff=$(printf '\357\277\277')
+run run -q -l "a${ffff}b" -f long -o ffff.long null
+check "inputs a label with U+FFFF runs" [ "$rc" -eq 0 ]
+run check -q -f junit ffff.long ffff.long
+xml_ok "inputs a label with U+FFFF: check -f junit is XML"
+check "inputs a label with U+FFFF: U+FFFD in the suite's name" \
+	grep -qF "<testsuite name=\"a$(printf '\357\277\275')b syscall\"" "$work/out"
+run run -q -l "a${ffff}b" -f json null
+json_ok "inputs a label with U+FFFF: run -f json decodes"
+run check -q -f json ffff.long ffff.long
+json_ok "inputs a label with U+FFFF: check -f json decodes"
+run compare -f json ffff.long ffff.long
+json_ok "inputs a label with U+FFFF: compare -f json decodes"
+# an escape decodes to what XML forbids
+printf '{"osbench": "0.2.0", "host": {"name": "a\\ufffeb"}, "results": [{"table": "syscall", "column": "null call", "status": "ok", "median": 0.2}]}\n' >esc.json
+run check -q -f junit esc.json esc.json
+xml_ok "inputs a JSON host of U+FFFE: check -f junit is XML"
+check "inputs a JSON host of U+FFFE: U+FFFD in the suite's name" \
+	grep -qF "<testsuite name=\"a$(printf '\357\277\275')b syscall\"" "$work/out"
+
 # --- out of descriptors: every cell fail with the reason, exit 1, nothing left
 (ulimit -n 4 && exec "$OSBENCH" run -q null) >"$work/out" 2>"$work/err"
 rc=$?

@@ -14,6 +14,7 @@
 #include "sys/build.h"
 #include "sys/files.h"
 #include "sys/room.h"
+#include "sys/utf8.h"
 
 static int answer(const struct ab_reply *r, int status)
 {
@@ -28,7 +29,7 @@ static int answer(const struct ab_reply *r, int status)
 static void fail_reply(struct ab_reply *r, const char *reason)
 {
 	r->status_ok = 0;
-	snprintf(r->reason, sizeof r->reason, "%s", reason);
+	utf8_printf(r->reason, sizeof r->reason, "%s", reason);
 }
 
 /* One round as the request says; the reply gets the outcome. */
@@ -63,7 +64,7 @@ static void one_round(const struct ab_request *q, const char *argv0, struct ab_r
 	helper_locate(argv0, helper, sizeof helper);
 	child_round(&j, &rep, samples);
 	r->status_ok = rep.status == ST_OK;
-	snprintf(r->reason, sizeof r->reason, "%s", rep.reason);
+	utf8_printf(r->reason, sizeof r->reason, "%s", rep.reason);
 	r->n = rep.n;
 	r->base_n = rep.base_n;
 	r->bytes_per_op = rep.bytes_per_op;

@@ -22,6 +22,7 @@
 #include "results/schema.h"
 #include "sys/interrupt.h"
 #include "sys/room.h"
+#include "sys/utf8.h"
 
 /* ---- measuring now ------------------------------------------------------ */
 
@@ -70,12 +71,12 @@ static int latency_subject(const struct rfigure *g, struct subject *s, char *why
 	if (table_point(s) && fits)
 		return 0;
 	if (fits)
-		snprintf(why, len, "not measured: a point this build's tables do not define "
-				   "(osbench run %s --procs %d --size %d -o FILE measures it; then "
-				   "check BASELINE FILE)", s->mod->name, s->procs, s->size_kb);
+		utf8_printf(why, len, "not measured: a point this build's tables do not define "
+				      "(osbench run %s --procs %d --size %d -o FILE measures it; then "
+				      "check BASELINE FILE)", s->mod->name, s->procs, s->size_kb);
 	else
-		snprintf(why, len, "not measured: %s%s", table_point(s) ? "" :
-			 "a point this build's tables do not define, and ", room);
+		utf8_printf(why, len, "not measured: %s%s", table_point(s) ? "" :
+			    "a point this build's tables do not define, and ", room);
 	return -1;
 }
 
@@ -89,9 +90,9 @@ static int sweep_subject(const struct rfile *base, const struct rfigure *g, stru
 	if (figure_of_level(g->module, g->column, use_procs, s) < 0)
 		return -1;
 	if (!default_level(s->level)) {
-		snprintf(why, len, "not measured: a level this build's sweeps do not define "
-				   "(osbench scale %s --%s %d -o FILE measures it; then check "
-				   "BASELINE FILE)", s->mod->name, use_procs ? "procs" : "threads", s->level);
+		utf8_printf(why, len, "not measured: a level this build's sweeps do not define "
+				      "(osbench scale %s --%s %d -o FILE measures it; then check "
+				      "BASELINE FILE)", s->mod->name, use_procs ? "procs" : "threads", s->level);
 		return -1;
 	}
 	return 0;
@@ -263,10 +264,10 @@ static void confirm_note(struct check_row *r, const struct check_row *first)
 	const struct run_ratio *q = check_shown(first);
 	char why[sizeof r->note];
 
-	snprintf(why, sizeof why, "%s", r->note);
-	snprintf(r->note, sizeof r->note, "%s at first, %.3f (%.3f-%.3f, %s), measured again %s%s%.*s",
-		 verdict_names[first->v], q->ratio, q->lo, q->hi, basis_names[first->basis],
-		 verdict_names[r->v], why[0] ? ": " : "", (int)(sizeof r->note / 2), why);
+	utf8_printf(why, sizeof why, "%s", r->note);
+	utf8_printf(r->note, sizeof r->note, "%s at first, %.3f (%.3f-%.3f, %s), measured again %s%s%.*s",
+		    verdict_names[first->v], q->ratio, q->lo, q->hi, basis_names[first->basis],
+		    verdict_names[r->v], why[0] ? ": " : "", utf8_prefix(why, sizeof r->note / 2), why);
 }
 
 /* Seconds spent on one figure in two measurements; -1 when neither says. */

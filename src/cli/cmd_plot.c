@@ -12,6 +12,7 @@
 #include "sys/interrupt.h"
 #include "report/plot.h"
 #include "results/resultfile.h"
+#include "sys/utf8.h"
 
 /* All the named files, or NULL after saying which one is bad. */
 static struct rfile *read_all(const struct args *a)
@@ -80,7 +81,7 @@ static int cmd_plot(const struct args *a, int argc, char **argv)
 static int plot_fits(const struct args *a, char *err, size_t len)
 {
 	if (a->cdf && a->log_scale) {
-		snprintf(err, len, "--log: the --cdf time axis is always log; give one of them");
+		utf8_printf(err, len, "--log: the --cdf time axis is always log; give one of them");
 		return -1;
 	}
 	return 0;

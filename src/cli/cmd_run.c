@@ -12,6 +12,7 @@
 #include "plan/plan.h"
 #include "results/schema.h"
 #include "sys/room.h"
+#include "sys/utf8.h"
 
 /* The plan of a command line's names; -1 after saying why. */
 static int plan_run(struct plan *p, const struct args *a)
@@ -225,9 +226,9 @@ static int points_fit(const struct args *a, char *err, size_t len)
 	if (!a->nprocs || room_for(procs, size_kb, why, sizeof why) == 0)
 		return 0;
 	if (a->nsizes)
-		snprintf(err, len, "--procs %d --size %d: %s", procs, size_kb, why);
+		utf8_printf(err, len, "--procs %d --size %d: %s", procs, size_kb, why);
 	else
-		snprintf(err, len, "--procs %d: %s", procs, why);
+		utf8_printf(err, len, "--procs %d: %s", procs, why);
 	return -1;
 }
 
@@ -236,13 +237,13 @@ static int run_fits(const struct args *a, char *err, size_t len)
 	if (placement_fits(a, err, len) < 0)
 		return -1;
 	if (a->nsizes && !a->nprocs) {
-		snprintf(err, len, "--size: give --procs too (ctx points are PROCS x SIZE)");
+		utf8_printf(err, len, "--size: give --procs too (ctx points are PROCS x SIZE)");
 		return -1;
 	}
 	for (int i = 0; i < a->nprocs; i++)
 		if (a->procs[i] < 2) {
-			snprintf(err, len, "--procs: '%d': a ctx ring needs at least 2 processes",
-				 a->procs[i]);
+			utf8_printf(err, len, "--procs: '%d': a ctx ring needs at least 2 processes",
+				    a->procs[i]);
 			return -1;
 		}
 	return points_fit(a, err, len);
@@ -251,7 +252,7 @@ static int run_fits(const struct args *a, char *err, size_t len)
 static int scale_fits(const struct args *a, char *err, size_t len)
 {
 	if (a->nthreads && a->nprocs) {
-		snprintf(err, len, "--threads and --procs: give one or the other");
+		utf8_printf(err, len, "--threads and --procs: give one or the other");
 		return -1;
 	}
 	return 0;

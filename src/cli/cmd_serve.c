@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "sys/interrupt.h"
 #include "serve/serve.h"
+#include "sys/utf8.h"
 
 /* Every client is a descriptor: take all the hard limit allows.  Where
  * that cannot be had (macOS refuses an infinite soft limit), the soft
@@ -61,7 +62,7 @@ static int set_bind(const struct opt *o, const char *v, struct args *a, char *er
 {
 	(void)o;
 	if (v[0] == '\0' || strpbrk(v, "\t\n\r")) {
-		snprintf(err, len, "--bind: '%s' must be non-empty and on one line without tabs", v);
+		utf8_printf(err, len, "--bind: '%s' must be non-empty and on one line without tabs", v);
 		return -1;
 	}
 	a->bind = v;

@@ -7,6 +7,7 @@
 #include "cli/session.h"
 #include "results/label.h"
 #include "results/writer.h"
+#include "sys/utf8.h"
 
 /* check's and ab's report besides the writer's formats */
 #define REPORT_ONLY_FORMAT "junit"
@@ -23,14 +24,14 @@ static int format_named(const char *v, int report, struct args *a, char *err, si
 		return 0;
 	}
 	if (strcmp(v, REPORT_ONLY_FORMAT) == 0) {
-		snprintf(err, len, "--format: '" REPORT_ONLY_FORMAT "' applies to 'check' and "
-				   "'ab' only");
+		utf8_printf(err, len, "--format: '" REPORT_ONLY_FORMAT "' applies to 'check' and "
+				      "'ab' only");
 		return -1;
 	}
 	for (size_t i = 0; formats[i] && used < sizeof names; i++)
 		used += (size_t)snprintf(names + used, sizeof names - used, "%s, ", formats[i]->name);
-	snprintf(err, len, "--format: '%s' is not %.*s or " REPORT_ONLY_FORMAT, v,
-		 used > 2 ? (int)(used - 2) : 0, names);
+	utf8_printf(err, len, "--format: '%s' is not %.*s or " REPORT_ONLY_FORMAT, v,
+		    used > 2 ? (int)(used - 2) : 0, names);
 	return -1;
 }
 
@@ -53,7 +54,7 @@ static int set_output(const struct opt *o, const char *v, struct args *a, char *
 {
 	(void)o;
 	if (v[0] == '\0') {
-		snprintf(err, len, "--output: empty file name");
+		utf8_printf(err, len, "--output: empty file name");
 		return -1;
 	}
 	a->output = v;
@@ -68,7 +69,7 @@ static int set_label(const struct opt *o, const char *v, struct args *a, char *e
 	(void)o;
 	a->label = v;
 	if (label_check(v, why, sizeof why) < 0) {
-		snprintf(err, len, "--label: %s", why);
+		utf8_printf(err, len, "--label: %s", why);
 		return -1;
 	}
 	return 0;
@@ -80,7 +81,7 @@ int opt_set_placement(const struct opt *o, const char *v, struct args *a, char *
 	(void)o;
 	a->placement_given = 1;
 	if (placement_parse(v, &a->placement) < 0) {
-		snprintf(err, len, "--placement: '%s' is not free, same or spread", v);
+		utf8_printf(err, len, "--placement: '%s' is not free, same or spread", v);
 		return -1;
 	}
 	return 0;
@@ -98,7 +99,7 @@ int opt_set_remote(const struct opt *o, const char *text, struct args *a, char *
 	if (text[0] == '[') {
 		const char *close = strchr(text, ']');
 		if (!close || (close[1] != '\0' && close[1] != ':')) {
-			snprintf(err, len, "--remote: '%s' is not HOST[:PORT]", text);
+			utf8_printf(err, len, "--remote: '%s' is not HOST[:PORT]", text);
 			return -1;
 		}
 		host = text + 1;
@@ -112,7 +113,7 @@ int opt_set_remote(const struct opt *o, const char *text, struct args *a, char *
 		port = colon ? colon + 1 : NULL;
 	}
 	if (hlen == 0 || hlen >= sizeof a->remote_host) {
-		snprintf(err, len, "--remote: '%s' has no usable host", text);
+		utf8_printf(err, len, "--remote: '%s' has no usable host", text);
 		return -1;
 	}
 	if (port && opt_int_value("remote port", port, 1, 65535, &ignored, err, len) < 0)
@@ -126,7 +127,7 @@ int opt_set_remote(const struct opt *o, const char *text, struct args *a, char *
 int placement_fits(const struct args *a, char *err, size_t len)
 {
 	if (a->placement_given && a->placement == PLACE_FREE && a->cpu >= 0) {
-		snprintf(err, len, "--cpu: it pins processes, --placement free does not");
+		utf8_printf(err, len, "--cpu: it pins processes, --placement free does not");
 		return -1;
 	}
 	return 0;

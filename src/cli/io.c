@@ -5,6 +5,7 @@
 
 #include "cli/io.h"
 #include "sys/interrupt.h"
+#include "sys/utf8.h"
 
 /* "osbench: compare: what", or "osbench: what" for run and scale. */
 static void say(const struct dest *d, const char *what)
@@ -42,7 +43,7 @@ int dest_flush(struct dest *d)
 
 	if (d->to_file || (fflush(stdout) == 0 && !ferror(stdout)))
 		return 0;
-	snprintf(err, sizeof err, "standard output: %s", strerror(errno));
+	utf8_printf(err, sizeof err, "standard output: %s", strerror(errno));
 	say(d, err);
 	return -1;
 }
@@ -59,7 +60,7 @@ int dest_close(struct dest *d, int status)
 		return status;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		snprintf(err, sizeof err, "standard output: %s", strerror(errno));
+		utf8_printf(err, sizeof err, "standard output: %s", strerror(errno));
 		say(d, err);
 		return 2;
 	}

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/options.h"
+#include "sys/utf8.h"
 
 static void *field_of(struct args *a, size_t offset)
 {
@@ -35,7 +36,7 @@ int opt_int_value(const char *name, const char *text, long lo, long hi, int *out
 {
 	if (whole_number(text, lo, hi, out) == 0)
 		return 0;
-	snprintf(err, len, "--%s: '%s' is not a whole number from %ld to %ld", name, text, lo, hi);
+	utf8_printf(err, len, "--%s: '%s' is not a whole number from %ld to %ld", name, text, lo, hi);
 	return -1;
 }
 
@@ -56,7 +57,7 @@ static int set_real(const struct opt *o, const char *text, struct args *a, char 
 	v = strtod(text, &end);
 	if (errno || end == text || *end || isspace((unsigned char)text[0]) ||
 	    !(o->lo_open ? v > o->lo : v >= o->lo) || !(v <= o->hi)) {
-		snprintf(err, len, "--%s: '%s' is not %s", o->name, text, o->what);
+		utf8_printf(err, len, "--%s: '%s' is not %s", o->name, text, o->what);
 		return -1;
 	}
 	*(double *)field_of(a, o->field) = v;
@@ -73,25 +74,25 @@ static int set_list(const struct opt *o, const char *text, struct args *a, char 
 
 	if (len == 0 || len >= sizeof buf || text[len - 1] == ',' || text[0] == ',' ||
 	    strstr(text, ",,")) {
-		snprintf(err, errlen, "--%s: '%s' is not a list like 1,2,5", o->name, text);
+		utf8_printf(err, errlen, "--%s: '%s' is not a list like 1,2,5", o->name, text);
 		return -1;
 	}
 	memcpy(buf, text, len + 1);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int x;
 		if (n == o->max) {
-			snprintf(err, errlen, "--%s: '%s' has too many values", o->name, text);
+			utf8_printf(err, errlen, "--%s: '%s' has too many values", o->name, text);
 			return -1;
 		}
 		if (whole_number(tok, (long)o->lo, (long)o->hi, &x) < 0) {
-			snprintf(err, errlen, "--%s: '%s' is not a whole number from %ld to %ld",
-				 o->name, tok, (long)o->lo, (long)o->hi);
+			utf8_printf(err, errlen, "--%s: '%s' is not a whole number from %ld to %ld",
+				    o->name, tok, (long)o->lo, (long)o->hi);
 			return -1;
 		}
 		for (int i = 0; i < n; i++)
 			if (v[i] == x) {
-				snprintf(err, errlen, "--%s: '%s' is given twice in '%s'", o->name,
-					 tok, text);
+				utf8_printf(err, errlen, "--%s: '%s' is given twice in '%s'", o->name,
+					    tok, text);
 				return -1;
 			}
 		v[n++] = x;

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "sys/compat.h"
+#include "sys/utf8.h"
 
 static const struct opt std_list[] = {
 	{ .kind = OPT_FLAG, .name = "help", .short_name = 'h', .field = OPT_FIELD(help),
@@ -30,7 +31,7 @@ static int failf(char *err, size_t len, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
+	utf8_vprintf(err, len, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -63,8 +64,8 @@ static void split_word(const char *w, struct word *s)
 		s->name = w + 2;
 		s->len = eq ? (size_t)(eq - w - 2) : strlen(w + 2);
 		s->inline_value = eq ? eq + 1 : NULL;
-		snprintf(s->shown, sizeof s->shown, "--%.*s", (int)(s->len < 40 ? s->len : 40),
-			 w + 2);
+		snprintf(s->shown, sizeof s->shown, "--%.*s",
+			 (int)utf8_cut(w + 2, s->len < 40 ? s->len : 40), w + 2);
 	} else {
 		s->short_name = w[1];
 		s->inline_value = w[2] ? w + 2 : NULL;
@@ -173,14 +174,16 @@ static int check_names_fit(const struct args *a, char *err, size_t len)
 	if (a->cmd == CMD_HELP) {
 		if (a->nnames == 1 && command_of(a->names[0]) >= 0)
 			return 0;
-		return failf(err, len, "help: '%.64s' is not a command (see 'osbench --help')",
-			     a->names[a->nnames > 1 && command_of(a->names[0]) >= 0 ? 1 : 0]);
+		const char *w = a->names[a->nnames > 1 && command_of(a->names[0]) >= 0 ? 1 : 0];
+		return failf(err, len, "help: '%.*s' is not a command (see 'osbench --help')",
+			     utf8_prefix(w, 64), w);
 	}
 	if (a->cmd == CMD_VERSION)
-		return failf(err, len, "--version: '%.64s': it takes no names", a->names[0]);
+		return failf(err, len, "--version: '%.*s': it takes no names",
+			     utf8_prefix(a->names[0], 64), a->names[0]);
 	if (!(commands[a->cmd]->flags & CMDF_NAMES))
-		return failf(err, len, "%s: '%.64s': it takes no names", commands[a->cmd]->name,
-			     a->names[0]);
+		return failf(err, len, "%s: '%.*s': it takes no names", commands[a->cmd]->name,
+			     utf8_prefix(a->names[0], 64), a->names[0]);
 	return 0;
 }
 
@@ -243,8 +246,8 @@ int args_parse(int argc, char **argv, struct args *a, char *err, size_t len)
 				return -1;
 		} else {
 			if (a->nnames == MAX_NAMES)
-				return failf(err, len, "too many names: '%.64s' is one more than %d",
-					     word, MAX_NAMES);
+				return failf(err, len, "too many names: '%.*s' is one more than %d",
+					     utf8_prefix(word, 64), word, MAX_NAMES);
 			if (word[0] == '\0')
 				return failf(err, len, "empty name on the command line");
 			a->names[a->nnames++] = word;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "measure/abproto.h"
+#include "sys/utf8.h"
 
 #define REPLY_MAGIC "osbench-ab"
 
@@ -117,8 +118,8 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 	memset(q, 0, sizeof *q);
 	if (argc < 1 || strncmp(argv[0], "protocol=", 9) != 0 ||
 	    whole(argv[0] + 9, 0, 1000000, &q->protocol) < 0) {
-		snprintf(why, len, "'%s': the first word must be protocol=N",
-			 argc < 1 ? "" : argv[0]);
+		utf8_printf(why, len, "'%s': the first word must be protocol=N",
+			    argc < 1 ? "" : argv[0]);
 		return -1;
 	}
 	if (q->protocol != AB_PROTOCOL)
@@ -131,18 +132,18 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 			continue;
 		}
 		if (!eq || (size_t)(eq - argv[i]) >= sizeof key) {
-			snprintf(why, len, "'%s' is not KEY=VALUE", argv[i]);
+			utf8_printf(why, len, "'%s' is not KEY=VALUE", argv[i]);
 			return -1;
 		}
 		memcpy(key, argv[i], (size_t)(eq - argv[i]));
 		key[eq - argv[i]] = '\0';
 		if (request_key(q, key, eq + 1) < 0) {
-			snprintf(why, len, "'%s': unknown key or bad value", argv[i]);
+			utf8_printf(why, len, "'%s': unknown key or bad value", argv[i]);
 			return -1;
 		}
 	}
 	if (!q->hello && (!q->module[0] || !q->tmpdir[0] || !q->samples || !(q->time_ms > 0))) {
-		snprintf(why, len, "a round needs module, tmpdir, samples and time_ms");
+		utf8_printf(why, len, "a round needs module, tmpdir, samples and time_ms");
 		return -1;
 	}
 	return 0;
@@ -255,7 +256,7 @@ static void quote_line(char *dst, size_t len, const char *text, size_t textlen)
 
 	while (n < textlen && n < 80 && text[n] != '\n' && text[n] != '\0')
 		n++;
-	snprintf(dst, len, "%.*s", (int)n, text);
+	snprintf(dst, len, "%.*s", (int)utf8_cut(text, n), text);
 	for (char *p = dst; *p; p++)
 		if ((unsigned char)*p < 0x20)
 			*p = ' ';
@@ -295,7 +296,7 @@ int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *
 		}
 		if (bad) {
 			quote_line(shown, sizeof shown, text + at, len - at);
-			snprintf(why, whylen, "it said '%s'", shown);
+			utf8_printf(why, whylen, "it said '%s'", shown);
 			return -1;
 		}
 		lines++;
@@ -303,9 +304,9 @@ int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *
 	}
 	if (!ended) {
 		if (len == 0)
-			snprintf(why, whylen, "it said nothing");
+			utf8_printf(why, whylen, "it said nothing");
 		else
-			snprintf(why, whylen, "its answer ended early");
+			utf8_printf(why, whylen, "its answer ended early");
 		return -1;
 	}
 	return 0;

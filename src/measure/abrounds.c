@@ -26,19 +26,21 @@
 #include "sys/interrupt.h"
 #include "sys/pid.h"
 #include "sys/reaper.h"
+#include "sys/utf8.h"
 
 extern char **environ;
 
 #define AB_FEWEST_ROUNDS 2
 
-/* snprintf that may cut a long reason short, on purpose */
+/* snprintf that may cut a long reason short, on purpose (on a character
+ * boundary) */
 PRINTF_LIKE(3, 4)
 static void say(char *buf, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, len, fmt, ap);
+	utf8_vprintf(buf, len, fmt, ap);
 	va_end(ap);
 }
 
@@ -72,7 +74,7 @@ static int resolve(struct ab_side *s, char *why, size_t len)
 			break;
 		dir = colon + 1;
 	}
-	snprintf(why, len, "'%s': command not found", w);
+	utf8_printf(why, len, "'%s': command not found", w);
 	return -1;
 }
 
@@ -85,19 +87,19 @@ int ab_side_prepare(struct ab_side *s, const char *name, const char *command, ch
 	s->name = name;
 	s->command = command;
 	if (strlen(command) >= sizeof s->copy) {
-		snprintf(why, len, "its command is too long");
+		utf8_printf(why, len, "its command is too long");
 		return -1;
 	}
 	memcpy(s->copy, command, strlen(command) + 1);
 	for (char *w = strtok_r(s->copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
 		if (s->nwords == AB_SIDE_WORDS - 1) {
-			snprintf(why, len, "its command has more than %d words", AB_SIDE_WORDS - 1);
+			utf8_printf(why, len, "its command has more than %d words", AB_SIDE_WORDS - 1);
 			return -1;
 		}
 		s->words[s->nwords++] = w;
 	}
 	if (s->nwords == 0) {
-		snprintf(why, len, "'%s' is no command", command);
+		utf8_printf(why, len, "'%s' is no command", command);
 		return -1;
 	}
 	return resolve(s, why, len);
@@ -120,7 +122,7 @@ static void exec_side(const struct ab_side *s, char **argv, int out, int devnull
 	    (merge && dup2(out, STDERR_FILENO) < 0))
 		_exit(127);
 	execve(s->path, argv, environ);
-	n = snprintf(msg, sizeof msg, "exec '%s': %s\n", s->path, strerror(errno));
+	n = utf8_printf(msg, sizeof msg, "exec '%s': %s\n", s->path, strerror(errno));
 	if (n > 0 && write(STDOUT_FILENO, msg, (size_t)n) < 0)
 		_exit(127);
 	_exit(127);
@@ -143,18 +145,18 @@ static pid_t start_child(const struct ab_side *s, const struct ab_request *q, in
 	/* from here on, what the side leaves behind is reparented to us */
 	(void)reaper_sweep();
 	if ((devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
-		snprintf(why, len, "/dev/null: %s", strerror(errno));
+		utf8_printf(why, len, "/dev/null: %s", strerror(errno));
 		return -1;
 	}
 	if (pipe(fds) < 0 || fcntl(fds[0], F_SETFD, FD_CLOEXEC) < 0 ||
 	    fcntl(fds[1], F_SETFD, FD_CLOEXEC) < 0) {
-		snprintf(why, len, "pipe: %s", strerror(errno));
+		utf8_printf(why, len, "pipe: %s", strerror(errno));
 		close(devnull);
 		return -1;
 	}
 	if ((pid = fork()) < 0) {
 		char said[200];
-		snprintf(why, len, "fork: %s", fork_failure(errno, said, sizeof said));
+		utf8_printf(why, len, "fork: %s", fork_failure(errno, said, sizeof said));
 		close(fds[0]);
 		close(fds[1]);
 		close(devnull);
@@ -255,12 +257,12 @@ static void await_exit(pid_t pid, double deadline)
 static void describe_end(int status, char *why, size_t len)
 {
 	if (WIFSIGNALED(status))
-		snprintf(why, len, "killed by signal %d (%s)", WTERMSIG(status),
-			 strsignal(WTERMSIG(status)));
+		utf8_printf(why, len, "killed by signal %d (%s)", WTERMSIG(status),
+			    strsignal(WTERMSIG(status)));
 	else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
-		snprintf(why, len, "exited with status %d", WEXITSTATUS(status));
+		utf8_printf(why, len, "exited with status %d", WEXITSTATUS(status));
 	else
-		snprintf(why, len, "ended without an answer");
+		utf8_printf(why, len, "ended without an answer");
 }
 
 /* One child from start to reaping: 0 with r parsed, 1 with why, -1
@@ -286,7 +288,7 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 	if (rc == -1)
 		return -1;
 	if (rc == -2) {
-		snprintf(why, len, "timed out after %d s", timeout_s);
+		utf8_printf(why, len, "timed out after %d s", timeout_s);
 		return 1;
 	}
 	if (abproto_parse_reply(text, got, r, said, sizeof said) == 0)
@@ -295,11 +297,11 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 		char end[128];
 		describe_end(status, end, sizeof end);
 		if (got == 0)
-			snprintf(why, len, "%s", end);
+			utf8_printf(why, len, "%s", end);
 		else
 			say(why, len, "%s; %s", end, said);
 	} else {
-		snprintf(why, len, "%s", said);
+		utf8_printf(why, len, "%s", said);
 	}
 	return 1;
 }
@@ -314,17 +316,17 @@ int ab_handshake(struct ab_side *s, int timeout_s, char *why, size_t len)
 	if (rc < 0)
 		return -2;
 	if (rc > 0) {
-		snprintf(why, len, "not an osbench of protocol %d: %s", AB_PROTOCOL, what);
+		utf8_printf(why, len, "not an osbench of protocol %d: %s", AB_PROTOCOL, what);
 		return -1;
 	}
 	if (r.protocol != AB_PROTOCOL || r.refused) {
-		snprintf(why, len, "it speaks protocol %d, this osbench %d", r.protocol,
-			 AB_PROTOCOL);
+		utf8_printf(why, len, "it speaks protocol %d, this osbench %d", r.protocol,
+			    AB_PROTOCOL);
 		return -1;
 	}
 	if (!r.build[0]) {
-		snprintf(why, len, "not an osbench of protocol %d: it gave no build line",
-			 AB_PROTOCOL);
+		utf8_printf(why, len, "not an osbench of protocol %d: it gave no build line",
+			    AB_PROTOCOL);
 		return -1;
 	}
 	snprintf(s->version, sizeof s->version, "%s", r.version);

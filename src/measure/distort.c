@@ -5,6 +5,7 @@
 #include "sys/clock.h"
 #include "measure/distort.h"
 #include "sys/contention.h"
+#include "sys/utf8.h"
 
 /* Listing the processes costs a few milliseconds: once a second at most,
  * and a round in between takes the last answer. */
@@ -36,7 +37,8 @@ static void peer_on(int cpu, pid_t self, char *who, size_t len)
 		checked_ns = now;
 		last_cpu = cpu;
 	}
-	snprintf(who, len, "%s", last);
+	/* a process name is the kernel's cut of whatever bytes it was given */
+	utf8_mend(who, len, last);
 }
 
 void distort_end(const struct distort_probe *p, double wait_pct, pid_t self,
@@ -118,6 +120,8 @@ static void say_why(const struct distortion *d, const struct distort_acc *a, cha
 		  "cgroup throttled %.0f%% of the time%s");
 	if (a->peer[0])
 		SAY("%s pinned to the same cpu", a->peer);
+	if (used >= len) /* cut short: on a character boundary */
+		buf[utf8_cut(buf, strlen(buf))] = '\0';
 #undef SAY_SHARE
 #undef SAY
 }

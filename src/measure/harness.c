@@ -26,6 +26,7 @@
 #include "sys/pid.h"
 #include "sys/reaper.h"
 #include "stats/stats.h"
+#include "sys/utf8.h"
 
 static const char *const placement_names[] = {
 	[PLACE_FREE] = "free", [PLACE_SAME] = "same", [PLACE_SPREAD] = "spread",
@@ -70,7 +71,7 @@ static void set_fail(struct measurement *m, const char *fmt, ...)
 
 	m->status = ST_FAIL;
 	va_start(ap, fmt);
-	vsnprintf(m->reason, sizeof m->reason, fmt, ap);
+	utf8_vprintf(m->reason, sizeof m->reason, fmt, ap);
 	va_end(ap);
 }
 

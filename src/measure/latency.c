@@ -12,6 +12,7 @@
 
 #include "measure/child.h"
 #include "stats/stats.h"
+#include "sys/utf8.h"
 
 typedef int (*run_fn)(struct mod_ctx *, uint64_t);
 
@@ -142,8 +143,8 @@ static int op_sample(struct round *rd, struct mod_ctx *c, uint64_t n, double *ns
 static void fail_with(struct child_report *r, const char *reason)
 {
 	r->status = ST_FAIL;
-	snprintf(r->reason, sizeof r->reason, "%s",
-		 reason[0] ? reason : "module failed without a reason");
+	utf8_printf(r->reason, sizeof r->reason, "%s",
+		    reason[0] ? reason : "module failed without a reason");
 }
 
 /* Per-op microseconds of each op sample, minus the baseline's median per
@@ -196,8 +197,8 @@ static void check_faults(struct round *rd, struct mod_ctx *c, int k)
 
 	if (per_op < (least > 0 ? least : MIN_FAULTS_PER_OP)) {
 		r->status = ST_FAIL;
-		snprintf(r->reason, sizeof r->reason,
-			 "%.2f page faults per op: pages were not dropped", per_op);
+		utf8_printf(r->reason, sizeof r->reason,
+			    "%.2f page faults per op: pages were not dropped", per_op);
 	}
 }
 

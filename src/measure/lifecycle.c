@@ -15,12 +15,13 @@
 #include "measure/child.h"
 #include "sys/contention.h"
 #include "sys/interrupt.h"
+#include "sys/utf8.h"
 
 static void fail_report(struct child_report *r, const char *reason)
 {
 	r->status = ST_FAIL;
-	snprintf(r->reason, sizeof r->reason, "%s",
-		 reason[0] ? reason : "module failed without a reason");
+	utf8_printf(r->reason, sizeof r->reason, "%s",
+		    reason[0] ? reason : "module failed without a reason");
 }
 
 static void ctx_init(struct mod_ctx *c, const struct job *j, int nodrop)

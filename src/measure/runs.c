@@ -7,6 +7,7 @@
 #include "measure/distort.h"
 #include "measure/runs.h"
 #include "stats/stats.h"
+#include "sys/utf8.h"
 
 static void release_all(struct measurement *run, int nruns)
 {
@@ -118,8 +119,9 @@ static void merge_distortion(const struct measurement *run, int nruns, struct di
 	out->steal_pct = mean_known(sum[1], n[1]);
 	out->throttled_pct = mean_known(sum[2], n[2]);
 	if (first >= 0 && distorted * DISTORTED_ROUND_SHARE >= nruns)
-		snprintf(out->reason, sizeof out->reason, "%d of %d runs: %.160s", distorted, nruns,
-			 run[first].distortion.reason);
+		utf8_printf(out->reason, sizeof out->reason, "%d of %d runs: %.*s", distorted, nruns,
+			    utf8_prefix(run[first].distortion.reason, 160),
+			    run[first].distortion.reason);
 }
 
 /* Every run took its time, whether or not it gave a figure. */
@@ -161,7 +163,7 @@ int runs_merge(struct measurement *run, int nruns, struct measurement *out, doub
 	if (pool_samples(run, nruns, out) < 0) {
 		release_all(run, nruns);
 		out->status = ST_FAIL;
-		snprintf(out->reason, sizeof out->reason, "merging runs: %s", strerror(ENOMEM));
+		utf8_printf(out->reason, sizeof out->reason, "merging runs: %s", strerror(ENOMEM));
 		return -1;
 	}
 	/* the interval is of the pooled samples' median; where the runs

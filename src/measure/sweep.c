@@ -20,6 +20,7 @@
 #include "sys/forkfail.h"
 #include "sys/pid.h"
 #include "sys/shmem.h"
+#include "sys/utf8.h"
 
 /* A batch of run() between two looks at the stop flag lasts about this
  * long, so the window's end is overrun by no more than that. */
@@ -83,7 +84,7 @@ static void time_requests(const struct module *mod, struct mod_ctx *c, atomic_in
 		double t0 = clock_ns();
 		if (mod->run(c, 1) < 0) {
 			slot->failed = 1;
-			snprintf(slot->reason, sizeof slot->reason, "%s", c->err);
+			utf8_printf(slot->reason, sizeof slot->reason, "%s", c->err);
 			return;
 		}
 		double us = (clock_ns() - t0) / 1000.0 / c->ops_per_iter;
@@ -112,7 +113,7 @@ static void run_until_stopped(const struct module *mod, struct mod_ctx *c,
 		double t0 = clock_ns();
 		if (mod->run(c, batch) < 0) {
 			slot->failed = 1;
-			snprintf(slot->reason, sizeof slot->reason, "%s", c->err);
+			utf8_printf(slot->reason, sizeof slot->reason, "%s", c->err);
 			return;
 		}
 		slot->ops += batch * c->ops_per_iter;
@@ -124,8 +125,8 @@ static void run_until_stopped(const struct module *mod, struct mod_ctx *c,
 static void record_setup_failure(struct slot *slot, const struct mod_ctx *c)
 {
 	slot->failed = 1;
-	snprintf(slot->reason, sizeof slot->reason, "%s",
-		 c->err[0] ? c->err : "setup failed without a reason");
+	utf8_printf(slot->reason, sizeof slot->reason, "%s",
+		    c->err[0] ? c->err : "setup failed without a reason");
 }
 
 static void usage_self(struct rusage *r)
@@ -246,7 +247,7 @@ static int start_threads(struct thread_worker *w, int n, struct rep_result *r)
 	int started = 0, err;
 
 	if ((err = pthread_attr_init(&attr)) != 0) {
-		snprintf(r->reason, sizeof r->reason, "pthread_attr_init: %s", strerror(err));
+		utf8_printf(r->reason, sizeof r->reason, "pthread_attr_init: %s", strerror(err));
 		r->failed = 1;
 		return 0;
 	}
@@ -255,9 +256,9 @@ static int start_threads(struct thread_worker *w, int n, struct rep_result *r)
 	for (; started < n; started++) {
 		err = pthread_create(&w[started].tid, &attr, thread_main, &w[started]);
 		if (err != 0) {
-			snprintf(r->reason, sizeof r->reason,
-				 "pthread_create: %s (thread %d of %d)", strerror(err),
-				 started + 1, n);
+			utf8_printf(r->reason, sizeof r->reason,
+				    "pthread_create: %s (thread %d of %d)", strerror(err),
+				    started + 1, n);
 			r->failed = 1;
 			break;
 		}
@@ -277,7 +278,7 @@ static void window_threads(const struct subject *s, const struct run_opts *o,
 
 	if (!w) {
 		r->failed = 1;
-		snprintf(r->reason, sizeof r->reason, "calloc: %s", strerror(ENOMEM));
+		utf8_printf(r->reason, sizeof r->reason, "calloc: %s", strerror(ENOMEM));
 		return;
 	}
 	for (int i = 0; i < n; i++) {
@@ -384,8 +385,8 @@ static int fork_copies(const struct subject *s, const struct mod_ctx *base,
 		pid_t pid = fork();
 		if (pid < 0) {
 			char why[200];
-			snprintf(r->reason, sizeof r->reason, "fork: %s (process %d of %d)",
-				 fork_failure(errno, why, sizeof why), started + 1, s->level);
+			utf8_printf(r->reason, sizeof r->reason, "fork: %s (process %d of %d)",
+				    fork_failure(errno, why, sizeof why), started + 1, s->level);
 			r->failed = 1;
 			break;
 		}
@@ -417,15 +418,15 @@ static void reap_all(pid_t *pids, int n, struct rep_result *r)
 		if (got < 0) {
 			if (!r->failed) {
 				r->failed = 1;
-				snprintf(r->reason, sizeof r->reason, "waitpid: %s (copy %d of %d)",
-					 strerror(errno), i + 1, n);
+				utf8_printf(r->reason, sizeof r->reason, "waitpid: %s (copy %d of %d)",
+					    strerror(errno), i + 1, n);
 			}
 			continue;
 		}
 		if (!r->failed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
 			r->failed = 1;
-			snprintf(r->reason, sizeof r->reason, "copy %d of %d ended abnormally (%s)",
-				 i + 1, n, WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exit status");
+			utf8_printf(r->reason, sizeof r->reason, "copy %d of %d ended abnormally (%s)",
+				    i + 1, n, WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exit status");
 		}
 	}
 }
@@ -438,13 +439,13 @@ static void window_processes(const struct subject *s, const struct run_opts *o,
 	pid_t *pids = calloc((size_t)n, sizeof *pids);
 
 	if (!pids || pipe(ready) < 0) {
-		snprintf(r->reason, sizeof r->reason, "pipe: %s", strerror(errno ? errno : ENOMEM));
+		utf8_printf(r->reason, sizeof r->reason, "pipe: %s", strerror(errno ? errno : ENOMEM));
 		r->failed = 1;
 		free(pids);
 		return;
 	}
 	if (pipe(go) < 0) {
-		snprintf(r->reason, sizeof r->reason, "pipe: %s", strerror(errno));
+		utf8_printf(r->reason, sizeof r->reason, "pipe: %s", strerror(errno));
 		r->failed = 1;
 		close(ready[0]);
 		close(ready[1]);
@@ -490,7 +491,7 @@ static struct arena *arena_new(int n, int shared, size_t *len, char *err,
 	/* the slots are cache-line aligned; calloc promises less */
 	rc = posix_memalign(&p, 64, *len);
 	if (rc != 0) {
-		snprintf(err, errlen, "posix_memalign: %s", strerror(rc));
+		utf8_printf(err, errlen, "posix_memalign: %s", strerror(rc));
 		return NULL;
 	}
 	memset(p, 0, *len);
@@ -542,13 +543,13 @@ static void one_window(const struct subject *s, const struct run_opts *o,
 	for (int i = 0; i < s->level; i++) {
 		if (arena->slots[i].failed && !r->failed) {
 			r->failed = 1;
-			snprintf(r->reason, sizeof r->reason, "%s", arena->slots[i].reason);
+			utf8_printf(r->reason, sizeof r->reason, "%s", arena->slots[i].reason);
 		}
 		r->ops += (double)arena->slots[i].ops;
 	}
 	if (!r->failed && r->ops <= 0) {
 		r->failed = 1;
-		snprintf(r->reason, sizeof r->reason, "no operation completed in the window");
+		utf8_printf(r->reason, sizeof r->reason, "no operation completed in the window");
 	}
 	gather_requests(arena, s->level, r);
 	arena_free(arena, s->use_procs, len);
@@ -580,7 +581,7 @@ void sweep_body(const struct job *j, struct mod_ctx *base, struct child_report *
 		one_window(j->s, j->o, base, &w);
 		if (w.failed) {
 			r->status = ST_FAIL;
-			snprintf(r->reason, sizeof r->reason, "%s", w.reason);
+			utf8_printf(r->reason, sizeof r->reason, "%s", w.reason);
 			return;
 		}
 		samples[i] = w.ops / w.wall_ns * 1e9;

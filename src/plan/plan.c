@@ -5,6 +5,7 @@
 
 #include "plan/plan.h"
 #include "results/schema.h"
+#include "sys/utf8.h"
 
 static struct plan_section *section_named(struct plan *p, const char *name)
 {
@@ -42,7 +43,7 @@ static int add_table(struct plan *p, const struct table *t, const char *only_mod
 
 	if (!s)
 		return -1;
-	snprintf(s->title, sizeof s->title, "%s", t->title);
+	utf8_printf(s->title, sizeof s->title, "%s", t->title);
 	s->has_mhz = t->has_mhz;
 	for (size_t i = 0; i < t->ncolumns && n < PLAN_MAX_COLUMNS; i++) {
 		const struct column *c = &t->columns[i];
@@ -70,7 +71,7 @@ static int add_points(struct plan *p, const struct plan_request *a, const struct
 
 	if (!s)
 		return -1;
-	snprintf(s->title, sizeof s->title, "%s", t->title);
+	utf8_printf(s->title, sizeof s->title, "%s", t->title);
 	s->has_mhz = t->has_mhz;
 	for (int i = 0; i < a->nprocs; i++)
 		for (int j = 0; j < nsizes; j++) {

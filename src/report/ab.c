@@ -10,6 +10,7 @@
 #include "report/junit.h"
 #include "results/fmt.h"
 #include "results/schema.h"
+#include "sys/utf8.h"
 
 static const char *const side_names[2] = { "A", "B" };
 
@@ -21,13 +22,13 @@ static int pair_up(const struct ab_figure *f, struct ab_row *row)
 							    : f->side[1].nrounds;
 
 	if (n < 2) {
-		snprintf(row->why, sizeof row->why, "fewer than two paired rounds");
+		utf8_printf(row->why, sizeof row->why, "fewer than two paired rounds");
 		return -1;
 	}
 	if (paired_ratio_test(f->side[0].round_values, f->side[1].round_values, n, f->first,
 			      &row->r) < 0) {
-		snprintf(row->why, sizeof row->why,
-			 "a round below the resolution of the overhead subtraction");
+		utf8_printf(row->why, sizeof row->why,
+			    "a round below the resolution of the overhead subtraction");
 		return -1;
 	}
 	return 0;
@@ -66,7 +67,8 @@ static void judge_distortion(struct ab_row *row)
 		if (why[0]) {
 			row->v = AB_UNCLEAR;
 			row->distorted = 1;
-			snprintf(row->why, sizeof row->why, "%s distorted: %.200s", side_names[k], why);
+			utf8_printf(row->why, sizeof row->why, "%s distorted: %.*s", side_names[k],
+				    utf8_prefix(why, 200), why);
 			return;
 		}
 	}
@@ -405,12 +407,12 @@ static void junit_case(FILE *out, const struct ab_context *c, const struct ab_ro
 		const struct ab_outcome *bad = r->f->side[0].status == ST_FAIL ? &r->f->side[0]
 					      : &r->f->side[1];
 		if (r->v == AB_FAIL)
-			snprintf(msg, sizeof msg, "fail: %s: %s",
-				 bad == &r->f->side[0] ? "A" : "B",
-				 bad->status == ST_FAIL ? bad->reason : r->why);
+			utf8_printf(msg, sizeof msg, "fail: %s: %s",
+				    bad == &r->f->side[0] ? "A" : "B",
+				    bad->status == ST_FAIL ? bad->reason : r->why);
 		else
-			snprintf(msg, sizeof msg, "slower: A %s, B %s, B/A %s (%s to %s), p %s", a, b,
-				 q, lo, hi, p);
+			utf8_printf(msg, sizeof msg, "slower: A %s, B %s, B/A %s (%s to %s), p %s", a, b,
+				    q, lo, hi, p);
 		fprintf(out, "      <failure type=\"%s\" message=\"", ab_verdict_names[r->v]);
 		junit_text(out, msg);
 		fputs("\"/>\n", out);

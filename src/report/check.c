@@ -14,6 +14,7 @@
 #include "report/runfactor.h"
 #include "results/schema.h"
 #include "results/writer.h"
+#include "sys/utf8.h"
 
 /* The current figure matching a baseline one: same table and column (and
  * for a sweep the same module), in any of the current files. */
@@ -136,24 +137,25 @@ static int incomparable(const struct rfile *base, const struct check_row *r,
 	const char *bfs = base->tmpdir_fs, *cfs = r->cur_file->tmpdir_fs;
 
 	if (bp[0] && cp[0] && strcmp(bp, cp) != 0) {
-		snprintf(note, len, "placement %s -> %s", bp, cp);
+		utf8_printf(note, len, "placement %s -> %s", bp, cp);
 		return 1;
 	}
 	/* a figure something took the CPU from is not this host's figure */
 	if (r->b->distorted[0] || r->c->distorted[0]) {
-		snprintf(note, len, "%s distorted: %.200s", r->b->distorted[0] ? "baseline" : "current",
-			 r->b->distorted[0] ? r->b->distorted : r->c->distorted);
+		const char *why = r->b->distorted[0] ? r->b->distorted : r->c->distorted;
+		utf8_printf(note, len, "%s distorted: %.*s", r->b->distorted[0] ? "baseline" : "current",
+			    utf8_prefix(why, 200), why);
 		return 1;
 	}
 	if (uses_tmpdir(r->b->module) && bfs[0] && cfs[0] && strcmp(bfs, cfs) != 0) {
-		snprintf(note, len, "tmpdir fs %s -> %s", bfs, cfs);
+		utf8_printf(note, len, "tmpdir fs %s -> %s", bfs, cfs);
 		return 1;
 	}
 	/* docs/notes/2026-12-01-file-create.md */
 	if (!o->trust_file_create && strcmp(r->b->module, "fscreate") == 0 &&
 	    (strstr(bfs, "no journal") || strstr(cfs, "no journal"))) {
-		snprintf(note, len, "an ext4 without a journal: a create costs what the last "
-				    "minute's deletes left (--trust-file-create)");
+		utf8_printf(note, len, "an ext4 without a journal: a create costs what the last "
+				       "minute's deletes left (--trust-file-create)");
 		return 1;
 	}
 	return 0;
@@ -183,7 +185,7 @@ static void prepare_one(const struct rfile *base, struct check_row *r)
 		r->v = V_MISSING;
 	} else if (r->c->status == ST_FAIL) {
 		r->v = V_FAIL;
-		snprintf(r->note, sizeof r->note, "%s", r->c->reason);
+		utf8_printf(r->note, sizeof r->note, "%s", r->c->reason);
 	} else {
 		ratio_of(base, r);
 	}
@@ -341,7 +343,7 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 	r->v = j.v;
 	r->basis = j.basis;
 	r->shows_rel = j.shown == &r->rel;
-	snprintf(r->note, sizeof r->note, "%s", j.note);
+	utf8_printf(r->note, sizeof r->note, "%s", j.note);
 }
 
 /* The views of r Holm corrects: as measured (0) and relative to its

@@ -8,7 +8,9 @@
 #include <stdio.h>
 
 /* s escaped for an attribute or element: the five markup characters as
-   entities, a control character (which XML 1.0 cannot carry) as a space. */
+   entities, tab, newline and carriage return as a space, and what XML 1.0
+   cannot carry (bytes that are not UTF-8, the other control characters,
+   U+FFFE and U+FFFF) as U+FFFD. */
 void junit_text(FILE *out, const char *s);
 
 /* <property name="NAME" value="VALUE"/> on a line of its own, at the

@@ -11,6 +11,7 @@
 #include "report/plot_model.h"
 #include "results/schema.h"
 #include "sys/interrupt.h"
+#include "sys/utf8.h"
 
 /* ---- collecting the charts ------------------------------------------ */
 
@@ -180,9 +181,10 @@ static int share_chart(const struct plot *p, size_t a, size_t b)
 static void host_os(const struct rfile *f, char *buf, size_t len)
 {
 	if (f->os[0])
-		snprintf(buf, len, "%.160s \xe2\x80\x94 %.100s", f->host, f->os);
+		utf8_printf(buf, len, "%.*s \xe2\x80\x94 %.*s", utf8_prefix(f->host, 160), f->host,
+			    utf8_prefix(f->os, 100), f->os);
 	else
-		snprintf(buf, len, "%.160s", f->host);
+		utf8_printf(buf, len, "%.*s", utf8_prefix(f->host, 160), f->host);
 }
 
 /* Whether another file of the same host and system shares a chart with
@@ -218,13 +220,16 @@ static void name_series(struct plot *p)
 		host_os(f, base, sizeof base);
 		/* the legend shows LEGEND_MAX characters anyway */
 		if (!label_clash(p, i, &days, &dates))
-			snprintf(p->labels[i], LABEL_MAX, "%s", base);
+			utf8_printf(p->labels[i], LABEL_MAX, "%s", base);
 		else if (days)
-			snprintf(p->labels[i], LABEL_MAX, "%.250s, %.10s", base, f->date);
+			utf8_printf(p->labels[i], LABEL_MAX, "%.*s, %.*s", utf8_prefix(base, 250), base,
+				    utf8_prefix(f->date, 10), f->date);
 		else if (dates)
-			snprintf(p->labels[i], LABEL_MAX, "%.250s, %.40s", base, f->date);
+			utf8_printf(p->labels[i], LABEL_MAX, "%.*s, %.*s", utf8_prefix(base, 250), base,
+				    utf8_prefix(f->date, 40), f->date);
 		else
-			snprintf(p->labels[i], LABEL_MAX, "%.250s (%.60s)", base, base_name(f->path));
+			utf8_printf(p->labels[i], LABEL_MAX, "%.*s (%.*s)", utf8_prefix(base, 250),
+				    base, utf8_prefix(base_name(f->path), 60), base_name(f->path));
 	}
 	size_t next = 0;
 	for (size_t i = 0; i < p->nin; i++) {
@@ -258,11 +263,11 @@ static int check_range(const struct plot *p, char *err, size_t errlen)
 				if (value_at(p, ch, ch->series[s], g, &v) != CELL_OK ||
 				    v == 0 || (v >= VALUE_MIN && v <= VALUE_MAX))
 					continue;
-				snprintf(err, errlen,
-					 "'%s': %s '%s': %g is outside the range a chart can show "
-					 "(%g to %g)", p->in[ch->series[s]].path,
-					 ch->kind == CHART_BARS ? ch->table : ch->module,
-					 ch->groups[g], v, VALUE_MIN, VALUE_MAX);
+				utf8_printf(err, errlen,
+					    "'%s': %s '%s': %g is outside the range a chart can show "
+					    "(%g to %g)", p->in[ch->series[s]].path,
+					    ch->kind == CHART_BARS ? ch->table : ch->module,
+					    ch->groups[g], v, VALUE_MIN, VALUE_MAX);
 				return -1;
 			}
 	}
@@ -275,14 +280,14 @@ int plot_render(FILE *f, const struct rfile *files, size_t nfiles, int log_scale
 	struct plot p = { .f = f, .in = files, .nin = nfiles, .log_scale = log_scale };
 	int rc = -1;
 
-	snprintf(err, errlen, "out of memory");
+	utf8_printf(err, errlen, "out of memory");
 	p.labels = calloc(nfiles ? nfiles : 1, sizeof *p.labels);
 	p.colour = calloc(nfiles ? nfiles : 1, sizeof *p.colour);
 	if (p.labels && p.colour && collect(&p) == 0 && check_range(&p, err, errlen) == 0) {
 		name_series(&p);
 		rc = plot_draw(&p);
 		if (rc < 0 && interrupt_signal())
-			snprintf(err, errlen, "interrupted");
+			utf8_printf(err, errlen, "interrupted");
 	}
 	plot_free(&p);
 	return rc;

@@ -13,6 +13,7 @@
 #include "report/plot_model.h"
 #include "report/svg.h"
 #include "sys/interrupt.h"
+#include "sys/utf8.h"
 
 #define CDF_H 220.0
 #define CDF_CHART (TITLE_H + LEGEND_ROW + LEGEND_GAP + CDF_H + BELOW_PLOT + CHART_GAP)
@@ -233,8 +234,8 @@ static int cdf_chart(FILE *f, const struct rfile *files, size_t nfiles,
 
 	time_range(files, nfiles, c, &lo, &hi);
 	top = ly + LEGEND_ROW * (double)(series_in(files, nfiles, c) - 1) + LEGEND_GAP;
-	snprintf(title, sizeof title, "%s: %s - the time of single operations", c->table,
-		 c->column);
+	utf8_printf(title, sizeof title, "%s: %s - the time of single operations", c->table,
+		    c->column);
 	svg_group_begin(f, "chart cdf", data, 2);
 	svg_text(f, MARGIN_L, y + 20, &(struct svg_font){ .size = 15, .bold = 1 }, title, 0);
 	cdf_note(f, y + 36);
@@ -256,7 +257,7 @@ int plot_render_cdf(FILE *f, const struct rfile *files, size_t nfiles, char *err
 	for (size_t i = 0; i < nfiles; i++)
 		total += files[i].nfigs;
 	if (!(charts = calloc(total, sizeof *charts))) {
-		snprintf(err, errlen, "out of memory");
+		utf8_printf(err, errlen, "out of memory");
 		return -1;
 	}
 	n = cdf_charts(files, nfiles, charts);
@@ -270,7 +271,7 @@ int plot_render_cdf(FILE *f, const struct rfile *files, size_t nfiles, char *err
 			 "no latency distributions in the input files (run -f long or json)", 0);
 	for (size_t c = 0; c < n; c++) {
 		if (interrupt_signal() || cdf_chart(f, files, nfiles, &charts[c], y) < 0) {
-			snprintf(err, errlen, interrupt_signal() ? "interrupted" : "out of memory");
+			utf8_printf(err, errlen, interrupt_signal() ? "interrupted" : "out of memory");
 			free(charts);
 			return -1;
 		}

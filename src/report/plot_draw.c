@@ -11,6 +11,7 @@
 #include "results/fmt.h"
 #include "results/schema.h"
 #include "sys/interrupt.h"
+#include "sys/utf8.h"
 
 /* ---- drawing ---------------------------------------------------------- */
 
@@ -169,11 +170,11 @@ static size_t legend(const struct plot *p, const struct chart *c, FILE *f, doubl
 			legend_text(p, c, c->series[s], text, sizeof text);
 			col = series_colour(p, c->series[s]);
 		} else if (k == KEY_HUNDRED) {
-			snprintf(text, sizeof text, "100%% = concurrency one");
+			utf8_printf(text, sizeof text, "100%% = concurrency one");
 		} else if (k == KEY_INTERVAL) {
-			snprintf(text, sizeof text, "95%% interval of the median");
+			utf8_printf(text, sizeof text, "95%% interval of the median");
 		} else {
-			snprintf(text, sizeof text, "hatched: no interval in the file (a table)");
+			utf8_printf(text, sizeof text, "hatched: no interval in the file (a table)");
 		}
 		size_t chars = svg_text_chars(text);
 		/* a cut label shows LEGEND_MAX characters and an ellipsis */
@@ -492,7 +493,7 @@ static void level_axis(FILE *f, const struct chart *c, const struct axis *ax)
 	for (size_t g = 0; g < c->ngroups; g++)
 		if (g % every == 0)
 			svg_text(f, level_x(c, g), ax->top + ax->h + 18, &font, c->groups[g], 8);
-	snprintf(title, sizeof title, "concurrency (%s)", mode_name(c));
+	utf8_printf(title, sizeof title, "concurrency (%s)", mode_name(c));
 	svg_text(f, MARGIN_L + PLOT_W / 2, ax->top + ax->h + 40,
 		 &(struct svg_font){ .size = GROUP_FONT, .anchor = SVG_MIDDLE, .cls = "axis-title" },
 		 title, 0);

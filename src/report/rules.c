@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "report/rules.h"
+#include "sys/utf8.h"
 
 const char *const basis_names[BASIS_COUNT] = {
 	[BASIS_RUNS] = "runs", [BASIS_RELATIVE] = "relative", [BASIS_ONE_RUN] = "one-run",
@@ -65,7 +66,7 @@ static int rule_incomparable(const struct rule_in *in, struct judgement *j)
 	if (!in->incomparable)
 		return 0;
 	decide(j, V_UNCLEAR, BASIS_RUNS, in->rr);
-	snprintf(j->note, sizeof j->note, "%s", in->incomparable);
+	utf8_printf(j->note, sizeof j->note, "%s", in->incomparable);
 	return 1;
 }
 
@@ -97,18 +98,18 @@ static int rule_no_interval(const struct rule_in *in, struct judgement *j)
 	}
 	decide(j, beyond(lo, hi, g), r->spread == SPREAD_NONE ? BASIS_ONE_RUN : BASIS_RUNS, r);
 	if (j->v != V_OK) {
-		snprintf(j->note, sizeof j->note,
-			 "a gross change: %.3f, beyond x%g%s; the verdict rests on %s",
-			 r->ratio, g, in->within_lo > 0 ? " with each side's own interval" : "",
-			 r->spread == SPREAD_NONE ? "one run a side"
-						  : "runs that agree exactly, a spread of none");
+		utf8_printf(j->note, sizeof j->note,
+			    "a gross change: %.3f, beyond x%g%s; the verdict rests on %s",
+			    r->ratio, g, in->within_lo > 0 ? " with each side's own interval" : "",
+			    r->spread == SPREAD_NONE ? "one run a side"
+						     : "runs that agree exactly, a spread of none");
 		return 1;
 	}
 	j->v = V_UNCLEAR;
-	snprintf(j->note, sizeof j->note, "%s: only a change beyond x%g counts",
-		 r->spread == SPREAD_NONE ? "one run a side, no interval (--runs 3)"
-					  : "the runs agree exactly: no spread to judge by",
-		 g);
+	utf8_printf(j->note, sizeof j->note, "%s: only a change beyond x%g counts",
+		    r->spread == SPREAD_NONE ? "one run a side, no interval (--runs 3)"
+					     : "the runs agree exactly: no spread to judge by",
+		    g);
 	return 1;
 }
 
@@ -124,8 +125,8 @@ static int rule_gross(const struct rule_in *in, struct judgement *j)
 	if (v == V_OK)
 		return 0;
 	decide(j, v, BASIS_RUNS, r);
-	snprintf(j->note, sizeof j->note, "a gross change: the whole interval beyond x%g",
-		 gross_of(in));
+	utf8_printf(j->note, sizeof j->note, "a gross change: the whole interval beyond x%g",
+		    gross_of(in));
 	return 1;
 }
 
@@ -137,24 +138,24 @@ static void unclear_note(const struct rule_in *in, struct judgement *j)
 
 	if (r->p >= 0 && r->p < VERDICT_ALPHA && r->p_family >= VERDICT_ALPHA &&
 	    verdict_band(r, in->tol, in->higher_better, 1) != V_OK)
-		snprintf(j->note, sizeof j->note,
-			 "beyond the tolerance and its own interval excludes 1, but not "
-			 "significant with every figure counted (p %.2g, Holm)",
-			 r->p_family);
+		utf8_printf(j->note, sizeof j->note,
+			    "beyond the tolerance and its own interval excludes 1, but not "
+			    "significant with every figure counted (p %.2g, Holm)",
+			    r->p_family);
 	else if (in->rel)
-		snprintf(j->note, sizeof j->note, "as measured %.3f (%.3f-%.3f)", r->ratio, r->lo,
-			 r->hi);
+		utf8_printf(j->note, sizeof j->note, "as measured %.3f (%.3f-%.3f)", r->ratio, r->lo,
+			    r->hi);
 }
 
 /* Whose spread stands for both sides, where one side has one run. */
 static void spread_note(const struct rule_in *in, struct judgement *j)
 {
 	if (in->rr->spread == SPREAD_BASE)
-		snprintf(j->note, sizeof j->note,
-			 "one current run: the baseline's spread stands for both");
+		utf8_printf(j->note, sizeof j->note,
+			    "one current run: the baseline's spread stands for both");
 	else if (in->rr->spread == SPREAD_CURRENT)
-		snprintf(j->note, sizeof j->note,
-			 "one baseline run: the current spread stands for both");
+		utf8_printf(j->note, sizeof j->note,
+			    "one baseline run: the current spread stands for both");
 }
 
 /* Both views say the same change or ok, or there is only one view. */
@@ -182,11 +183,11 @@ static int rule_relative_change(const struct rule_in *in, struct judgement *j)
 	if (!is_change(r) || (r == V_SLOWER ? !(q > half) : !(q < 1 / half)))
 		return 0;
 	decide(j, r, BASIS_RELATIVE, in->rel);
-	snprintf(j->note, sizeof j->note,
-		 "beyond the rest of its runs, each run taken against its run's typical "
-		 "figure; as measured %.3f (%.3f-%.3f), an interval that also holds the "
-		 "whole machine's moves from run to run",
-		 in->rr->ratio, in->rr->lo, in->rr->hi);
+	utf8_printf(j->note, sizeof j->note,
+		    "beyond the rest of its runs, each run taken against its run's typical "
+		    "figure; as measured %.3f (%.3f-%.3f), an interval that also holds the "
+		    "whole machine's moves from run to run",
+		    in->rr->ratio, in->rr->lo, in->rr->hi);
 	return 1;
 }
 
@@ -204,25 +205,25 @@ static int rule_moved_with_machine(const struct rule_in *in, struct judgement *j
 		double machine = as_times(in->rr->ratio / in->rel->ratio, in->higher_better);
 		if (machine > RULES_MOOD || machine < 1 / RULES_MOOD) {
 			decide(j, m, BASIS_RUNS, in->rr);
-			snprintf(j->note, sizeof j->note,
-				 "the whole machine moved %.3f, beyond the x%g of this host's "
-				 "moods: taken as measured",
-				 machine, RULES_MOOD);
+			utf8_printf(j->note, sizeof j->note,
+				    "the whole machine moved %.3f, beyond the x%g of this host's "
+				    "moods: taken as measured",
+				    machine, RULES_MOOD);
 			return 1;
 		}
 	}
 	decide(j, V_UNCLEAR, in->rel ? BASIS_RELATIVE : BASIS_RUNS, shown);
 	if (in->rel)
-		snprintf(j->note, sizeof j->note,
-			 "moved with the machine: %s as measured, %.3f (%.3f-%.3f), but not "
-			 "against the rest of its runs",
-			 verdict_names[m], in->rr->ratio, in->rr->lo, in->rr->hi);
+		utf8_printf(j->note, sizeof j->note,
+			    "moved with the machine: %s as measured, %.3f (%.3f-%.3f), but not "
+			    "against the rest of its runs",
+			    verdict_names[m], in->rr->ratio, in->rr->lo, in->rr->hi);
 	else
-		snprintf(j->note, sizeof j->note,
-			 "moved with the machine: %s as measured, %.3f (%.3f-%.3f), but the "
-			 "typical figure moved %.3f, and relative to it this one is %.3f",
-			 verdict_names[m], in->rr->ratio, in->rr->lo, in->rr->hi,
-			 as_times(in->typical, in->higher_better), in->rr->ratio / in->typical);
+		utf8_printf(j->note, sizeof j->note,
+			    "moved with the machine: %s as measured, %.3f (%.3f-%.3f), but the "
+			    "typical figure moved %.3f, and relative to it this one is %.3f",
+			    verdict_names[m], in->rr->ratio, in->rr->lo, in->rr->hi,
+			    as_times(in->typical, in->higher_better), in->rr->ratio / in->typical);
 	return 1;
 }
 
@@ -237,8 +238,8 @@ static int rule_relative_ok(const struct rule_in *in, struct judgement *j)
 	if (relative(in) != V_OK || q / e > up || q * e < 1 / up)
 		return 0;
 	decide(j, V_OK, BASIS_RELATIVE, in->rel);
-	snprintf(j->note, sizeof j->note, "as measured %.3f (%.3f-%.3f)", in->rr->ratio,
-		 in->rr->lo, in->rr->hi);
+	utf8_printf(j->note, sizeof j->note, "as measured %.3f (%.3f-%.3f)", in->rr->ratio,
+		    in->rr->lo, in->rr->hi);
 	return 1;
 }
 

@@ -5,10 +5,11 @@
 #include <string.h>
 
 #include "report/svg.h"
+#include "sys/utf8.h"
 
 #define DEFAULT_FONT_PX 12.0
 /* U+FFFD, written for bytes that are not characters XML can carry */
-#define REPLACEMENT "\xef\xbf\xbd"
+#define REPLACEMENT UTF8_REPLACEMENT
 #define ELLIPSIS "\xe2\x80\xa6"
 
 /* Where escaped text goes: a stream, or a buffer that stops filling when
@@ -37,37 +38,14 @@ static void emit(struct sink *k, const char *bytes, size_t n)
 }
 
 /* Decode one UTF-8 character at s: its code point and length, or -1 for
- * a malformed, overlong or surrogate sequence (then one byte is skipped). */
+ * bytes that are not one (then one byte is skipped). */
 static long utf8_next(const unsigned char *s, size_t *adv)
 {
-	static const long min_for_len[] = { 0, 0, 0x80, 0x800, 0x10000 };
-	size_t n;
-	long cp;
+	unsigned cp;
+	size_t n = utf8_char((const char *)s, strnlen((const char *)s, 4), &cp);
 
-	*adv = 1;
-	if (s[0] < 0x80)
-		return s[0];
-	if ((s[0] & 0xe0) == 0xc0) {
-		n = 2;
-		cp = s[0] & 0x1f;
-	} else if ((s[0] & 0xf0) == 0xe0) {
-		n = 3;
-		cp = s[0] & 0x0f;
-	} else if ((s[0] & 0xf8) == 0xf0) {
-		n = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return -1;
-	}
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80) /* also stops at the terminating NUL */
-			return -1;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if (cp < min_for_len[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return -1;
-	*adv = n;
-	return cp;
+	*adv = n ? n : 1;
+	return n ? (long)cp : -1;
 }
 
 /* XML 1.0 cannot carry most C0 controls, nor U+FFFE/U+FFFF, even as

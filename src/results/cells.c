@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "results/parse.h"
+#include "sys/utf8.h"
 
 /* "'name' line N: what", or "'name': what" when line is 0. */
 PRINTF_LIKE(3, 4)
@@ -18,19 +19,20 @@ int fail_at(struct parser *ps, int line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
+	utf8_vprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
 	if (line > 0)
-		snprintf(ps->err, ps->errlen, "'%s' line %d: %s", ps->name, line, what);
+		utf8_printf(ps->err, ps->errlen, "'%s' line %d: %s", ps->name, line, what);
 	else
-		snprintf(ps->err, ps->errlen, "'%s': %s", ps->name, what);
+		utf8_printf(ps->err, ps->errlen, "'%s': %s", ps->name, what);
 	return -1;
 }
 
-/* How much of a cell to quote in a message: enough to recognise it. */
+/* How much of a cell to quote in a message: enough to recognise it,
+ * and whole characters, so the message is UTF-8 as the file is. */
 int shown(struct span s)
 {
-	return s.n > 40 ? 40 : (int)s.n;
+	return (int)utf8_cut(s.p, s.n > 40 ? 40 : s.n);
 }
 
 /* ---- spans ------------------------------------------------------------- */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "results/json.h"
+#include "sys/utf8.h"
 
 
 
@@ -184,6 +185,8 @@ int jtext(struct json *j, const char *key, char *out, size_t size)
 		return fail_at(j->ps, j->line, "'%s' is not a JSON string", key);
 	if (jstring(j, out, size, &full) < 0)
 		return -1;
+	if (full >= size) /* cut to fit: on a character boundary */
+		out[utf8_cut(out, strlen(out))] = '\0';
 	for (size_t i = 0; i < size && out[i]; i++)
 		if ((unsigned char)out[i] < 0x20)
 			out[i] = ' ';

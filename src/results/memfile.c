@@ -6,6 +6,7 @@
 
 #include "plan/figure.h"
 #include "results/memfile.h"
+#include "sys/utf8.h"
 
 static void copy_figure(struct rfigure *g, const struct record *r, size_t pool_off,
 			int table_order, int column_order)
@@ -20,8 +21,8 @@ static void copy_figure(struct rfigure *g, const struct record *r, size_t pool_o
 	snprintf(g->params, sizeof g->params, "%s", r->params);
 	snprintf(g->unit, sizeof g->unit, "%s", r->unit);
 	snprintf(g->placement, sizeof g->placement, "%s", placement_name(m->placement));
-	snprintf(g->reason, sizeof g->reason, "%s", m->reason);
-	snprintf(g->distorted, sizeof g->distorted, "%s", m->distortion.reason);
+	utf8_printf(g->reason, sizeof g->reason, "%s", m->reason);
+	utf8_printf(g->distorted, sizeof g->distorted, "%s", m->distortion.reason);
 	g->status = m->status;
 	g->seconds = m->seconds;
 	g->table_order = table_order;
@@ -63,7 +64,7 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 
 	memset(f, 0, sizeof *f);
 	snprintf(f->path, sizeof f->path, "%s", name);
-	snprintf(f->host, sizeof f->host, "%s", h->host);
+	utf8_printf(f->host, sizeof f->host, "%s", h->host);
 	snprintf(f->os, sizeof f->os, "%s", h->os);
 	snprintf(f->build, sizeof f->build, "%s", h->build);
 	snprintf(f->placement, sizeof f->placement, "%s", h->placement);

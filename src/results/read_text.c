@@ -7,6 +7,7 @@
 
 #include "results/parse.h"
 #include "results/schema.h"
+#include "sys/utf8.h"
 
 /* ---- lines ------------------------------------------------------------- */
 
@@ -196,7 +197,7 @@ static int comment_line(struct parser *ps, struct text *t, struct span line)
 		ps->format = format_of(c);
 		if (c.n > 8)
 			snprintf(ps->f->version, sizeof ps->f->version, "%.*s",
-				 (int)(c.n - 8 < 31 ? c.n - 8 : 31), c.p + 8);
+				 (int)utf8_cut(c.p + 8, c.n - 8 < 31 ? c.n - 8 : 31), c.p + 8);
 	}
 	if (span_starts(c, "end:"))
 		return end_comment(ps, c);
@@ -412,7 +413,8 @@ static int latency_row(struct parser *ps, struct text *t, struct span line, int 
 				     .params = span_of(""), .unit = t->unit };
 		enum status st;
 		double val;
-		snprintf(column, sizeof column, "%.*s", (int)(t->cols[i].n < 48 ? t->cols[i].n : 48),
+		snprintf(column, sizeof column, "%.*s",
+			 (int)utf8_cut(t->cols[i].p, t->cols[i].n < 48 ? t->cols[i].n : 48),
 			 t->cols[i].p);
 		snprintf(what, sizeof what, "column '%s'", column);
 		d.module = span_of(column_module(t->table, column));
@@ -512,12 +514,14 @@ static int long_runs(struct parser *ps, const struct text *t, const struct span 
 	if (values && sample_list(ps, ps->lineno, *values, schema_fields[F_RUN_VALUES].long_name,
 				  &x->run_first, &x->run_count) < 0)
 		return -1;
+	/* free text is cut to fit, on a character boundary */
 	if (reason)
-		snprintf(x->reason, sizeof x->reason, "%.*s", (int)(reason->n < 255 ? reason->n : 255),
-			 reason->p);
+		snprintf(x->reason, sizeof x->reason, "%.*s",
+			 (int)utf8_cut(reason->p, reason->n < 255 ? reason->n : 255), reason->p);
 	if (distorted && !span_is(*distorted, "no") && !span_is(*distorted, "-"))
 		snprintf(x->distorted, sizeof x->distorted, "%.*s",
-			 (int)(distorted->n < 191 ? distorted->n : 191), distorted->p);
+			 (int)utf8_cut(distorted->p, distorted->n < 191 ? distorted->n : 191),
+			 distorted->p);
 	return 0;
 }
 

@@ -23,10 +23,11 @@
 
 #include "results/parse.h"
 #include "results/resultfile.h"
+#include "sys/utf8.h"
 
 /* Before any parsing: the bytes must be text.  Binary files, control
- * characters and over-long lines are refused here, so the parsers can
- * assume lines of text. */
+ * characters, bytes that are not UTF-8 and over-long lines are refused
+ * here, so the parsers can assume lines of UTF-8 text. */
 static int scan_bytes(struct parser *ps)
 {
 	size_t linelen = 0;
@@ -51,6 +52,16 @@ static int scan_bytes(struct parser *ps)
 			return fail_at(ps, line,
 				       "binary data (control byte 0x%02x): not an osbench result file",
 				       c);
+		if (c >= 0x80) {
+			/* as --label's rule: a reader that took any bytes would
+			   pass them on to the JSON and XML it writes */
+			size_t n = utf8_char(ps->data + i, ps->len - i, NULL);
+			if (n == 0)
+				return fail_at(ps, line, "byte 0x%02x at byte %zu is not UTF-8", c,
+					       linelen);
+			i += n - 1;
+			linelen += n - 1;
+		}
 		blank &= c == ' ' || c == '\t' || c == '\r';
 	}
 	return blank ? fail_at(ps, 0, "empty file") : 0;
@@ -65,7 +76,7 @@ static void default_host(struct rfile *f, const char *name)
 
 	base = base ? base + 1 : name;
 	n = strcspn(base, ".");
-	snprintf(f->host, sizeof f->host, "%.*s", (int)(n ? n : strlen(base)), base);
+	utf8_printf(f->host, sizeof f->host, "%.*s", (int)(n ? n : strlen(base)), base);
 }
 
 /* A text file written by osbench 0.2 or later says it is complete. */
@@ -137,17 +148,17 @@ static int open_regular(const char *path, char *err, size_t errlen)
 	int fl;
 
 	if (fd < 0) {
-		snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+		utf8_printf(err, errlen, "'%s': %s", path, strerror(errno));
 		return -1;
 	}
 	if (fstat(fd, &st) < 0)
-		snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+		utf8_printf(err, errlen, "'%s': %s", path, strerror(errno));
 	else if (S_ISDIR(st.st_mode)) /* as read() would have said */
-		snprintf(err, errlen, "'%s': %s", path, strerror(EISDIR));
+		utf8_printf(err, errlen, "'%s': %s", path, strerror(EISDIR));
 	else if (!S_ISREG(st.st_mode))
-		snprintf(err, errlen, "'%s': not a regular file", path);
+		utf8_printf(err, errlen, "'%s': not a regular file", path);
 	else if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
-		snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+		utf8_printf(err, errlen, "'%s': %s", path, strerror(errno));
 	else
 		return fd;
 	close(fd);
@@ -171,12 +182,12 @@ static int slurp(const char *path, char **out, size_t *len, char *err, size_t er
 			if (cap > (size_t)MAX_FILE + 1)
 				cap = (size_t)MAX_FILE + 1;
 			if (n == cap) {
-				snprintf(err, errlen, "'%s': larger than %d MiB: not an osbench result file",
-					 path, MAX_FILE >> 20);
+				utf8_printf(err, errlen, "'%s': larger than %d MiB: not an osbench result file",
+					    path, MAX_FILE >> 20);
 				break;
 			}
 			if (!(more = realloc(buf, cap))) {
-				snprintf(err, errlen, "'%s': %s", path, strerror(ENOMEM));
+				utf8_printf(err, errlen, "'%s': %s", path, strerror(ENOMEM));
 				break;
 			}
 			buf = more;
@@ -185,7 +196,7 @@ static int slurp(const char *path, char **out, size_t *len, char *err, size_t er
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
-			snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+			utf8_printf(err, errlen, "'%s': %s", path, strerror(errno));
 			break;
 		}
 		if (got == 0) {

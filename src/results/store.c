@@ -10,6 +10,7 @@
 #include "results/parse.h"
 #include "results/schema.h"
 #include "stats/stats.h"
+#include "sys/utf8.h"
 
 
 int pool_add(struct parser *ps, int line, double v)
@@ -177,8 +178,8 @@ int attach_extras(struct parser *ps, int line, const struct extras *x)
 	g->sample_off = x->first;
 	g->nsamples = x->count;
 	snprintf(g->placement, sizeof g->placement, "%s", x->placement);
-	snprintf(g->reason, sizeof g->reason, "%s", x->reason);
-	snprintf(g->distorted, sizeof g->distorted, "%s", x->distorted);
+	utf8_printf(g->reason, sizeof g->reason, "%s", x->reason);
+	utf8_printf(g->distorted, sizeof g->distorted, "%s", x->distorted);
 	g->seconds = x->have_seconds ? x->seconds : -1;
 	if (attach_runs(ps, line, x, g) < 0)
 		return -1;
@@ -349,7 +350,7 @@ int note_scale_mode(struct parser *ps, int line, const char *table, struct span 
 
 	if (strcmp(table, SCALE_TABLE) != 0)
 		return 0;
-	snprintf(text, sizeof text, "%.*s", (int)params.n, params.p);
+	utf8_printf(text, sizeof text, "%.*s", (int)params.n, params.p);
 	if (!(mode = figure_scale_mode(text)))
 		return 0;
 	if (ps->f->scale_mode[0] && strcmp(ps->f->scale_mode, mode) != 0)

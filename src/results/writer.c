@@ -6,6 +6,7 @@
 
 #include "results/fmt.h"
 #include "results/writer.h"
+#include "sys/utf8.h"
 
 extern const struct format format_table, format_long, format_json;
 
@@ -86,17 +87,25 @@ void writer_end_line(struct writer *w)
 	fprintf(w->f, "# end: %d figure%s\n", w->figures, w->figures == 1 ? "" : "s");
 }
 
+/* JSON text is UTF-8: a byte that is not part of a character (a path
+ * from the system, a file's text) becomes U+FFFD rather than a document
+ * no parser decodes. */
 void json_string(FILE *f, const char *s)
 {
+	size_t n = strlen(s), len;
+
 	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	for (size_t i = 0; i < n; i += len ? len : 1) {
+		unsigned char c = (unsigned char)s[i];
+		len = utf8_char(s + i, n - i, NULL);
 		if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
 		else if (c < 0x20)
 			fprintf(f, "\\u%04x", c);
+		else if (len == 0)
+			fputs(UTF8_REPLACEMENT, f);
 		else
-			fputc(c, f);
+			fwrite(s + i, 1, len, f);
 	}
 	fputc('"', f);
 }
@@ -127,10 +136,11 @@ int record_has(const struct record *r, enum field fld, int json)
 	}
 }
 
-/* A reason must stay on one line and in one cell. */
+/* A reason must stay on one line and in one cell, and be UTF-8 that
+ * the reader takes back. */
 static void clean_reason(const char *in, char *out, size_t len)
 {
-	snprintf(out, len, "%s", in);
+	utf8_mend(out, len, in);
 	for (char *p = out; *p; p++)
 		if (*p == '\t' || *p == '\n' || *p == '\r')
 			*p = ' ';

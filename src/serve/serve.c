@@ -17,6 +17,7 @@
 #include "serve/serve.h"
 #include "sys/fd.h"
 #include "sys/sockopt.h"
+#include "sys/utf8.h"
 
 #define ECHO_MAX 64     /* bytes per read, and the largest datagram */
 #define TICK_MS 1000    /* longest poll() wait */
@@ -113,24 +114,24 @@ static int open_tcp(struct server *s, const struct addrinfo *ai,
 
 	s->tfd = socket(ai->ai_family, SOCK_STREAM, 0);
 	if (s->tfd < 0) {
-		snprintf(err, errlen, "socket: %s", strerror(errno));
+		utf8_printf(err, errlen, "socket: %s", strerror(errno));
 		return -1;
 	}
 	/* A restarted serve must not wait out its old connections. */
 	if (setsockopt(s->tfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
 	    setsockopt(s->tfd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg) < 0) {
-		snprintf(err, errlen, "setsockopt: %s", strerror(errno));
+		utf8_printf(err, errlen, "setsockopt: %s", strerror(errno));
 		return -1;
 	}
 	if (bind(s->tfd, ai->ai_addr, ai->ai_addrlen) < 0) {
-		snprintf(err, errlen, "bind '%s': %s", subject, strerror(errno));
+		utf8_printf(err, errlen, "bind '%s': %s", subject, strerror(errno));
 		return -1;
 	}
 	if (listen(s->tfd, 1024) < 0 ||
 	    getsockname(s->tfd, (struct sockaddr *)ss, &len) < 0 ||
 	    fdio_nonblock(s->tfd, 1) < 0) {
-		snprintf(err, errlen, "listen '%s': %s", subject,
-			 strerror(errno));
+		utf8_printf(err, errlen, "listen '%s': %s", subject,
+			    strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -147,7 +148,7 @@ static int open_pair(struct server *s, const struct addrinfo *ai,
 
 	sock_hostport(subject, sizeof subject, host, port);
 	if (ai->ai_addrlen > sizeof ss) {
-		snprintf(err, errlen, "'%s': address too long", subject);
+		utf8_printf(err, errlen, "'%s': address too long", subject);
 		return -1;
 	}
 	if (open_tcp(s, ai, &ss, subject, err, errlen) < 0)
@@ -157,7 +158,7 @@ static int open_pair(struct server *s, const struct addrinfo *ai,
 	sock_hostport(subject, sizeof subject, host, num);
 	s->ufd = socket(ai->ai_family, SOCK_DGRAM, 0);
 	if (s->ufd < 0) {
-		snprintf(err, errlen, "socket: %s", strerror(errno));
+		utf8_printf(err, errlen, "socket: %s", strerror(errno));
 		return -1;
 	}
 	memcpy(&ss, ai->ai_addr, ai->ai_addrlen);
@@ -167,11 +168,11 @@ static int open_pair(struct server *s, const struct addrinfo *ai,
 
 		if (e == EADDRINUSE && strcmp(port, "0") == 0)
 			return 1;
-		snprintf(err, errlen, "bind udp '%s': %s", subject, strerror(e));
+		utf8_printf(err, errlen, "bind udp '%s': %s", subject, strerror(e));
 		return -1;
 	}
 	if (fdio_nonblock(s->ufd, 1) < 0) {
-		snprintf(err, errlen, "fcntl: %s", strerror(errno));
+		utf8_printf(err, errlen, "fcntl: %s", strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -238,7 +239,7 @@ int serve_open(struct server **out, const struct serve_opts *o, char *err,
 
 	*out = NULL;
 	if (!valid_port(port)) {
-		snprintf(err, errlen, "'%s': not a port number", port);
+		utf8_printf(err, errlen, "'%s': not a port number", port);
 		return -1;
 	}
 	memset(&hints, 0, sizeof hints);
@@ -247,13 +248,13 @@ int serve_open(struct server **out, const struct serve_opts *o, char *err,
 	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
 	rc = getaddrinfo(host, port, &hints, &res);
 	if (rc != 0) {
-		snprintf(err, errlen, "'%s': %s", host,
-			 rc == EAI_SYSTEM ? strerror(errno) : gai_strerror(rc));
+		utf8_printf(err, errlen, "'%s': %s", host,
+			    rc == EAI_SYSTEM ? strerror(errno) : gai_strerror(rc));
 		return -1;
 	}
 	s = server_new(o);
 	if (!s) {
-		snprintf(err, errlen, "calloc: %s", strerror(errno));
+		utf8_printf(err, errlen, "calloc: %s", strerror(errno));
 		freeaddrinfo(res);
 		return -1;
 	}
@@ -264,8 +265,8 @@ int serve_open(struct server **out, const struct serve_opts *o, char *err,
 		close_pair(s);
 	}
 	if (rc == 1)
-		snprintf(err, errlen, "bind udp '%s': %s", host,
-			 strerror(EADDRINUSE));
+		utf8_printf(err, errlen, "bind udp '%s': %s", host,
+			    strerror(EADDRINUSE));
 	if (rc == 0)
 		make_name(s, res);
 	freeaddrinfo(res);
@@ -585,7 +586,7 @@ int serve_loop(struct server *s, volatile sig_atomic_t *stop, char *err,
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
-			snprintf(err, errlen, "poll: %s", strerror(errno));
+			utf8_printf(err, errlen, "poll: %s", strerror(errno));
 			return -1;
 		}
 		now = now_ms();

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "sys/affinity.h"
+#include "sys/utf8.h"
 
 /* Counted once, before anything is pinned: some libcs (musl) count only
  * the CPUs the process may run on, which a pinned child would see as 1. */
@@ -145,7 +146,7 @@ int affinity_pin(int cpu, char *err, size_t errlen)
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof set, &set) == 0)
 		return 0;
-	snprintf(err, errlen, "sched_setaffinity to cpu %d: %s", cpu, strerror(errno));
+	utf8_printf(err, errlen, "sched_setaffinity to cpu %d: %s", cpu, strerror(errno));
 	return -1;
 #elif defined(__FreeBSD__)
 	cpuset_t set;
@@ -154,10 +155,10 @@ int affinity_pin(int cpu, char *err, size_t errlen)
 	CPU_SET(cpu, &set);
 	if (cpuset_setaffinity(CPU_LEVEL_WHICH, CPU_WHICH_PID, -1, sizeof set, &set) == 0)
 		return 0;
-	snprintf(err, errlen, "cpuset_setaffinity to cpu %d: %s", cpu, strerror(errno));
+	utf8_printf(err, errlen, "cpuset_setaffinity to cpu %d: %s", cpu, strerror(errno));
 	return -1;
 #else
-	snprintf(err, errlen, "pinning to cpu %d: not supported on this system", cpu);
+	utf8_printf(err, errlen, "pinning to cpu %d: not supported on this system", cpu);
 	return -1;
 #endif
 }

@@ -19,6 +19,7 @@
 
 #include "sys/files.h"
 #include "sys/interrupt.h"
+#include "sys/utf8.h"
 
 /* The private directory stays open, as a directory stream, from its
  * creation to its removal: listing it then needs no new descriptor and
@@ -49,11 +50,11 @@ int tmpdir_create(char *path, size_t len, char *err, size_t errlen)
 	if (!base || !*base)
 		base = "/tmp";
 	if ((size_t)snprintf(path, len, "%s/osbench.XXXXXX", base) >= len) {
-		snprintf(err, errlen, "temp directory '%s': name too long", base);
+		utf8_printf(err, errlen, "temp directory '%s': name too long", base);
 		return -1;
 	}
 	if (!mkdtemp(path)) {
-		snprintf(err, errlen, "temp directory '%s': %s", base, strerror(errno));
+		utf8_printf(err, errlen, "temp directory '%s': %s", base, strerror(errno));
 		return -1;
 	}
 	if (tmpdir_dir) {
@@ -65,7 +66,7 @@ int tmpdir_create(char *path, size_t len, char *err, size_t errlen)
 	tmpdir_path = tmpdir_dir ? strdup(path) : NULL;
 	if (!tmpdir_dir || !tmpdir_path) {
 		int e = tmpdir_dir ? ENOMEM : errno;
-		snprintf(err, errlen, "temp directory '%s': %s", path, strerror(e));
+		utf8_printf(err, errlen, "temp directory '%s': %s", path, strerror(e));
 		if (tmpdir_dir)
 			closedir(tmpdir_dir);
 		tmpdir_dir = NULL;
@@ -468,12 +469,12 @@ int outfile_open(struct outfile *o, const char *target, char *err, size_t errlen
 {
 	*o = (struct outfile){ .fd = -1, .target = target };
 	if (open_dest(o, target) < 0) {
-		snprintf(err, errlen, "output '%s': %s", target, strerror(errno));
+		utf8_printf(err, errlen, "output '%s': %s", target, strerror(errno));
 		outfile_free(o);
 		return -1;
 	}
 	if (!(o->mem = calloc(1, sizeof *o->mem)) || !(o->f = sink_open(o->mem))) {
-		snprintf(err, errlen, "output '%s': %s", target, strerror(errno));
+		utf8_printf(err, errlen, "output '%s': %s", target, strerror(errno));
 		outfile_free(o);
 		return -1;
 	}
@@ -525,7 +526,7 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 	int e;
 
 	if (fflush(o->f) != 0 || ferror(o->f)) {
-		snprintf(err, errlen, "output '%s': %s", o->target, strerror(errno));
+		utf8_printf(err, errlen, "output '%s': %s", o->target, strerror(errno));
 		outfile_free(o);
 		return -1;
 	}
@@ -541,11 +542,11 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 		o->tmp = NULL;
 	}
 	if (fwrite(o->mem->buf, 1, o->mem->len, stdout) == o->mem->len && fflush(stdout) == 0)
-		snprintf(err, errlen, "output '%s': %s; the results are on standard output instead",
-			 o->target, strerror(e));
+		utf8_printf(err, errlen, "output '%s': %s; the results are on standard output instead",
+			    o->target, strerror(e));
 	else
-		snprintf(err, errlen, "output '%s': %s; standard output failed too: %s", o->target,
-			 strerror(e), strerror(errno));
+		utf8_printf(err, errlen, "output '%s': %s; standard output failed too: %s", o->target,
+			    strerror(e), strerror(errno));
 	outfile_free(o);
 	return -1;
 }

@@ -13,10 +13,14 @@
 
 #include "sys/affinity.h"
 #include "sys/host.h"
+#include "sys/utf8.h"
 
+/* Host facts are the system's text and the user's: whatever bytes they
+ * hold, the record is UTF-8 cut on character boundaries, which every
+ * format and reader takes. */
 static void copy(char *dst, size_t len, const char *src)
 {
-	snprintf(dst, len, "%s", src && *src ? src : "unknown");
+	utf8_mend(dst, len, src && *src ? src : "unknown");
 }
 
 /* The value of "key : value" lines in /proc/cpuinfo, where there is one. */
@@ -37,7 +41,7 @@ static int cpuinfo_field(const char *key, char *out, size_t len)
 		while (*colon == ' ' || *colon == '\t')
 			colon++;
 		colon[strcspn(colon, "\n")] = '\0';
-		snprintf(out, len, "%s", colon);
+		utf8_mend(out, len, colon);
 		found = 1;
 	}
 	fclose(f);
@@ -82,12 +86,13 @@ static void gather_command(struct host_info *h, int argc, char **argv)
 	size_t used = 0;
 
 	h->command[0] = '\0';
-	for (int i = 0; i < argc && used < sizeof h->command; i++) {
-		int w = snprintf(h->command + used, sizeof h->command - used, "%s%s",
-				 i ? " " : "", argv[i]);
-		if (w < 0)
-			break;
-		used += (size_t)w;
+	for (int i = 0; i < argc && used + 1 < sizeof h->command; i++) {
+		if (i) {
+			h->command[used++] = ' ';
+			h->command[used] = '\0';
+		}
+		utf8_mend(h->command + used, sizeof h->command - used, argv[i]);
+		used += strlen(h->command + used);
 	}
 	/* a tab or newline would break the tab-separated formats */
 	for (char *p = h->command; *p; p++)
@@ -116,7 +121,7 @@ void host_gather(struct host_info *h, const char *label, double measured_mhz, in
 		copy(h->version, sizeof h->version, NULL);
 		copy(h->machine, sizeof h->machine, NULL);
 	}
-	snprintf(h->os, sizeof h->os, "%s %s", h->sysname, h->release);
+	utf8_printf(h->os, sizeof h->os, "%s %s", h->sysname, h->release);
 	if (gethostname(name, sizeof name - 1) != 0)
 		name[0] = '\0';
 	copy(h->host, sizeof h->host, label ? label : name);
@@ -126,7 +131,7 @@ void host_gather(struct host_info *h, const char *label, double measured_mhz, in
 	gather_mhz(h, measured_mhz);
 	gather_libc(h);
 	preload = getenv("LD_PRELOAD");
-	snprintf(h->ld_preload, sizeof h->ld_preload, "%s", preload ? preload : "");
+	utf8_mend(h->ld_preload, sizeof h->ld_preload, preload ? preload : "");
 	if (!gmtime_r(&now, &tm) ||
 	    strftime(h->date, sizeof h->date, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
 		copy(h->date, sizeof h->date, NULL);
@@ -141,7 +146,7 @@ int host_stack_check(char *err, size_t errlen)
 	if (getrlimit(RLIMIT_STACK, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY ||
 	    rl.rlim_cur >= (rlim_t)HOST_MIN_STACK_KB * 1024)
 		return 0;
-	snprintf(err, errlen, "stack limit: %lu KiB is below the %d KiB osbench needs (ulimit -s)",
-		 (unsigned long)(rl.rlim_cur / 1024), HOST_MIN_STACK_KB);
+	utf8_printf(err, errlen, "stack limit: %lu KiB is below the %d KiB osbench needs (ulimit -s)",
+		    (unsigned long)(rl.rlim_cur / 1024), HOST_MIN_STACK_KB);
 	return -1;
 }

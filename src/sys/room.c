@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "sys/room.h"
+#include "sys/utf8.h"
 
 #define KIB_PER_GIB (1024.0 * 1024.0)
 
@@ -53,13 +54,13 @@ int room_for(long procs, long kb_each, char *err, size_t len)
 		char need_text[32], have_text[32];
 		kb_text(need, need_text, sizeof need_text);
 		kb_text(have, have_text, sizeof have_text);
-		snprintf(err, len, "%ld processes of %ld KB each need %s, more than this host's "
-				   "%s of memory", procs, kb_each, need_text, have_text);
+		utf8_printf(err, len, "%ld processes of %ld KB each need %s, more than this host's "
+				      "%s of memory", procs, kb_each, need_text, have_text);
 		return -1;
 	}
 	if (most >= 0 && procs > most) {
-		snprintf(err, len, "%ld processes: more than the %lld this user may have "
-				   "(RLIMIT_NPROC, ulimit -u)", procs, most);
+		utf8_printf(err, len, "%ld processes: more than the %lld this user may have "
+				      "(RLIMIT_NPROC, ulimit -u)", procs, most);
 		return -1;
 	}
 	return 0;

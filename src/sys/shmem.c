@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "sys/shmem.h"
+#include "sys/utf8.h"
 
 #if defined(MAP_ANONYMOUS)
 #define ANON_FLAG MAP_ANONYMOUS
@@ -27,7 +28,7 @@
 
 static void *fail(char *err, size_t errlen, const char *call, int e)
 {
-	snprintf(err, errlen, "%s: %s", call, strerror(e));
+	utf8_printf(err, errlen, "%s: %s", call, strerror(e));
 	return NULL;
 }
 

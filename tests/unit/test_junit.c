@@ -34,8 +34,11 @@ UNIT_TEST(test_junit)
 	CHECK("junit text: the five markup characters as entities",
 	      strcmp(written(text, "a&b<c>d\"e'f", buf, sizeof buf),
 		     "a&amp;b&lt;c&gt;d&quot;e&apos;f") == 0);
-	CHECK("junit text: a control character, which XML 1.0 cannot carry, as a space",
-	      strcmp(written(text, "a\tb\001c\x1f" "d", buf, sizeof buf), "a b c d") == 0);
+	CHECK("junit text: tab, newline and return as a space",
+	      strcmp(written(text, "a\tb\nc\rd", buf, sizeof buf), "a b c d") == 0);
+	CHECK("junit text: a control character, which XML 1.0 cannot carry, as U+FFFD",
+	      strcmp(written(text, "a\001c\x1f" "d", buf, sizeof buf),
+		     "a\xef\xbf\xbd" "c\xef\xbf\xbd" "d") == 0);
 	CHECK("junit text: UTF-8 kept as it is",
 	      strcmp(written(text, "\xc2\xb5s", buf, sizeof buf), "\xc2\xb5s") == 0);
 	CHECK("junit property: name and value escaped, a line of its own",

@@ -7,11 +7,12 @@
 
 #include "module.h"
 #include "modules/lib/proc.h"
+#include "sys/utf8.h"
 
 int mod_fail(struct mod_ctx *ctx, const char *call, int errnum)
 {
 	if (!proc_why_take(ctx->err, sizeof ctx->err))
-		snprintf(ctx->err, sizeof ctx->err, "%s: %s", call, strerror(errnum));
+		utf8_printf(ctx->err, sizeof ctx->err, "%s: %s", call, strerror(errnum));
 	return -1;
 }
 
@@ -22,7 +23,7 @@ int mod_failf(struct mod_ctx *ctx, const char *fmt, ...)
 	if (proc_why_take(ctx->err, sizeof ctx->err))
 		return -1;
 	va_start(ap, fmt);
-	vsnprintf(ctx->err, sizeof ctx->err, fmt, ap);
+	utf8_vprintf(ctx->err, sizeof ctx->err, fmt, ap);
 	va_end(ap);
 	return -1;
 }

@@ -15,6 +15,7 @@
 #include "sys/affinity.h"
 #include "sys/closefds.h"
 #include "sys/forkfail.h"
+#include "sys/utf8.h"
 
 /* A forked helper keeps at most this many descriptors of its own (and
    the end its last words go to). */
@@ -74,7 +75,7 @@ int proc_why_take(char *buf, size_t len)
 		return 0;
 	words[r] = '\0';
 	words[strcspn(words, "\n")] = '\0';
-	snprintf(buf, len, "helper: %s", words);
+	utf8_printf(buf, len, "helper: %s", words);
 	return 1;
 }
 
@@ -88,8 +89,9 @@ void proc_child_say(const char *what, int err)
 	if (n < 0 || why[1] < 0)
 		return;
 	if ((size_t)n >= sizeof words) {
-		n = (int)sizeof words - 1;
-		words[n - 1] = '\n';
+		/* cut on a character boundary: the words become a reason */
+		n = (int)utf8_cut(words, sizeof words - 2);
+		words[n++] = '\n';
 	}
 	/* one write below PIPE_BUF: whole, never interleaved with another
 	   helper's; a full pipe already holds the cause */
