@@ -11,6 +11,7 @@
 #include "results/fmt.h"
 #include "results/schema.h"
 #include "results/writer.h"
+#include "sys/utf8.h"
 
 /* ---- reports ------------------------------------------------------------- */
 
@@ -133,10 +134,10 @@ static void report_table(FILE *out, const struct check_report_in *in,
 		const struct check_row *r = &rows[i];
 		char note[sizeof r->note + 80];
 		if (r->same_as >= 0)
-			snprintf(note, sizeof note, "counted once, as %s/%s", rows[r->same_as].b->table,
+			utf8_printf(note, sizeof note, "counted once, as %s/%s", rows[r->same_as].b->table,
 				 rows[r->same_as].b->column);
 		else
-			snprintf(note, sizeof note, "%s", r->note[0] ? r->note : "-");
+			utf8_printf(note, sizeof note, "%s", r->note[0] ? r->note : "-");
 		shown_text(r, &st);
 		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->b->table,
 			r->b->column, side_text(r, 0, bb, sizeof bb), side_text(r, 1, cb, sizeof cb),
@@ -413,12 +414,12 @@ static void junit_message(const struct check_row *r, const char *base_u, const c
 			  const struct shown_text *st, const char *tol, char *msg, size_t len)
 {
 	if (r->v == V_FAIL)
-		snprintf(msg, len, "fail: %s (baseline %s)",
+		utf8_printf(msg, len, "fail: %s (baseline %s)",
 			 r->c->reason[0] ? r->c->reason : "failed", base_u);
 	else if (r->v == V_MISSING)
-		snprintf(msg, len, "missing: no current figure (baseline %s)", base_u);
+		utf8_printf(msg, len, "missing: no current figure (baseline %s)", base_u);
 	else
-		snprintf(msg, len,
+		utf8_printf(msg, len,
 			 "%s: baseline %s, current %s, ratio %s (%d%% interval %s to %s, basis %s), "
 			 "tolerance %s%%%s%s",
 			 verdict_names[r->v], base_u, cur_u, st->ratio, CHECK_INTERVAL_PCT, st->lo,
@@ -471,7 +472,7 @@ static void junit_case(FILE *out, const struct check_report_in *in, const struct
 		fputs("\"/>\n", out);
 	}
 	/* the same in the one place a CI page shows for a passing case too */
-	snprintf(msg, sizeof msg, "baseline %s, current %s, ratio %s, %d%% interval %s to %s "
+	utf8_printf(msg, sizeof msg, "baseline %s, current %s, ratio %s, %d%% interval %s to %s "
 				  "(basis %s), tolerance %s%%, runs %s: %s%s%s",
 		 base_u, cur_u, st.ratio, CHECK_INTERVAL_PCT, st.lo, st.hi, basis_text(r), tb, nb,
 		 verdict_names[r->v], r->note[0] ? ": " : "", r->note);
@@ -495,8 +496,8 @@ static void junit_setup(FILE *out, const struct check_report_in *in)
 		return;
 	fputs("    <properties>\n", out);
 	for (size_t i = 0; i < in->nsetup; i++) {
-		snprintf(name, sizeof name, "differs: %s", in->setup[i].field);
-		snprintf(value, sizeof value, "%s -> %s", in->setup[i].base, in->setup[i].cur);
+		utf8_printf(name, sizeof name, "differs: %s", in->setup[i].field);
+		utf8_printf(value, sizeof value, "%s -> %s", in->setup[i].base, in->setup[i].cur);
 		junit_property(out, name, value);
 	}
 	fputs("    </properties>\n", out);
