@@ -214,6 +214,83 @@ else
 fi
 check "ab junit with a failed side: a failure naming why" grep -qF '<failure type="fail" message="fail: B: exited with status 1"/>' "$work/out"
 
+# --- a side whose module fails answers `fail`: its own reason reaches
+# stderr, the long reason column and the JUnit message (not the
+# protocol's complaint about how the answer was written)
+forced="forced failure (OSBENCH_TEST_FAULT)"
+run ab -q "env OSBENCH_TEST_FAULT=stat:fail $OSBENCH" "$OSBENCH" null stat
+check "ab side answering fail: exit 1" [ "$rc" -eq 1 ]
+check "ab side answering fail: stderr gives its reason" grep -qxF "osbench: ab: side A: stat: $forced" "$work/err"
+check "ab side answering fail: and B's, not measured" grep -qxF "osbench: ab: side B: stat: not measured: A failed to calibrate" "$work/err"
+check "ab side answering fail: its cells fail, the other figure measured" by_name table '
+	f("column") == "stat" { n++; if (f("A") != "fail" || f("verdict") != "fail") bad++ }
+	f("column") == "null call" { n++; if (!(f("A") + 0 > 0 && f("B") + 0 > 0)) bad++ }
+	END { exit !(n == 2 && !bad) }' "$work/out"
+run ab -q -f junit "$OSBENCH" "env OSBENCH_TEST_FAULT=stat:fail $OSBENCH" stat
+check "ab side B answering fail: exit 1" [ "$rc" -eq 1 ]
+check "ab side B answering fail junit: the failure gives its reason" \
+	grep -qF "<failure type=\"fail\" message=\"fail: B: $forced\"/>" "$work/out"
+run ab -q -f long "$OSBENCH" "env OSBENCH_TEST_FAULT=stat:fail $OSBENCH" stat
+check "ab side B answering fail long: the reason column" by_name table '
+	f("side") == "B" { n++; if (f("status") != "fail" || f("reason") != "'"$forced"'" || f("value") != "-") bad++ }
+	END { exit !(n == 1 && !bad) }' "$work/out"
+check "ab side answering fail: nothing left" tmp_empty
+
+# --- a crafted side's negative samples: refused, so the cell is fail with
+# the reason, never a number (no overhead subtraction goes below 0)
+fake negative 'for w in "$@"; do case $w in n=*) n=${w#n=} ;; base_n=*) b=${w#base_n=} ;; esac; done
+printf "osbench-ab 1\nstatus ok\nn %s\nbase_n %s\nbytes_per_op 0\nsamples -1 -2 -3\nend\n" "$n" "$b"'
+run ab -q "$OSBENCH" "$work/negative" null
+check "ab negative samples: exit 1" [ "$rc" -eq 1 ]
+check "ab negative samples: B is fail, no ratio" by_name table '
+	f("table") == "syscall" { n++; if (f("B") != "fail" || f("B/A") != "-" || f("verdict") != "fail" || !(f("A") + 0 > 0)) bad++ }
+	END { exit !(n == 1 && !bad) }' "$work/out"
+check "ab negative samples: stderr quotes them" grep -qxF "osbench: ab: side B: null: it said 'samples -1 -2 -3'" "$work/err"
+check "ab negative samples: no negative number anywhere" sh -c '! grep -v "^#" "$1" | grep -q "[[:space:]]-[0-9]"' - "$work/out"
+
+# --- a crafted side that says its samples twice: refused, naming the line
+fake twice 'for w in "$@"; do case $w in n=*) n=${w#n=} ;; base_n=*) b=${w#base_n=} ;; esac; done
+printf "osbench-ab 1\nstatus ok\nn %s\nbase_n %s\nbytes_per_op 0\nsamples 1 1 1\nsamples 9 9 9\nend\n" "$n" "$b"'
+run ab -q "$OSBENCH" "$work/twice" null
+check "ab repeated samples line: exit 1" [ "$rc" -eq 1 ]
+check "ab repeated samples line: stderr says so" grep -qxF "osbench: ab: side B: null: it repeated its 'samples' line" "$work/err"
+fake twostatus 'for w in "$@"; do case $w in n=*) n=${w#n=} ;; base_n=*) b=${w#base_n=} ;; esac; done
+printf "osbench-ab 1\nstatus fail\nreason broken\nstatus ok\nn %s\nbase_n %s\nsamples 1 1 1\nend\n" "$n" "$b"'
+run ab -q "$OSBENCH" "$work/twostatus" null
+check "ab repeated status line: stderr says so" grep -qxF "osbench: ab: side B: null: it repeated its 'status' line" "$work/err"
+
+# --- a side that writes more than an answer can be: said so, not the
+# kill that ended it
+fake chatty 'yes 0123456789abcdef | head -c 1048576'
+run ab -q "$OSBENCH" "$work/chatty" null
+check "ab side writing 1 MB: exit 1" [ "$rc" -eq 1 ]
+check "ab side writing 1 MB: stderr says its answer was too long" grep -qxF \
+	"osbench: ab: side B: null: its answer was longer than the 16384 bytes an answer can be" "$work/err"
+check "ab side writing 1 MB: no process left" no_fake_left chatty
+check "ab side writing 1 MB: nothing left" tmp_empty
+
+# --- a newline in a side's command: escaped wherever the command is
+# shown, so the header's comment lines and a refusal stay whole lines
+nl='
+'
+run ab -q "env X=a${nl}b $OSBENCH" "$OSBENCH" null
+check "ab newline in a command: exit 0 or 1" [ "$rc" -le 1 ]
+check "ab newline in a command: the # A line escapes it" grep -qxF "# A: env X=a\\nb $OSBENCH" "$work/out"
+check "ab newline in a command: every line above the header a comment" awk -v h="$HEADER" '
+	$0 == h { seen = 1; exit } !/^#/ { bad++ } END { exit !(seen && !bad) }' "$work/out"
+run ab -q -f long "env X=a${nl}b $OSBENCH" "$OSBENCH" null
+check "ab newline in a command long: the command column escapes it" by_name table '
+	f("side") == "A" { n++; if (f("command") != "env X=a\\nb '"$OSBENCH"'") bad++ }
+	END { exit !(n == 1 && !bad) }' "$work/out"
+run ab -q "env X=a${nl}b $work/proto2" "$OSBENCH" null
+check "ab refusal with a newline in the command: exit 2" [ "$rc" -eq 2 ]
+check "ab refusal with a newline in the command: one line" one_line_stderr
+check "ab refusal with a newline in the command: escaped" grep -qxF \
+	"osbench: ab: side A 'env X=a\\nb $work/proto2': it speaks protocol 2, this osbench 1" "$work/err"
+refused "ab command not found with a newline" "side B: 'no-such\\ny': command not found" \
+	ab "$OSBENCH" "no-such${nl}y" null
+check "ab newline in a command: nothing left" tmp_empty
+
 # --- a side that answers nonsense
 fake garbage 'echo "hello there"'
 run ab -q "$work/garbage" "$OSBENCH" null

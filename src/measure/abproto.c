@@ -150,13 +150,37 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 
 /* ---- replies ------------------------------------------------------------- */
 
-/* A reason on one line: the reply is line by line. */
+/* The length of the longest start of s, at most max bytes, that ends on
+ * a character boundary: a cut never splits a UTF-8 sequence. */
+static size_t whole_chars(const char *s, size_t max)
+{
+	size_t n = strlen(s);
+
+	if (n <= max)
+		return n;
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
+/* Control bytes as blanks: a reply is line by line, and what a side
+ * says ends up on a terminal, in a comment line and in XML. */
+static void blank_controls(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = ' ';
+}
+
+/* A text on one line, "-" when empty, cut on a character boundary to
+ * fit len. */
 static void one_line(char *dst, size_t len, const char *src)
 {
-	snprintf(dst, len, "%s", src[0] ? src : "-");
-	for (char *p = dst; *p; p++)
-		if (*p == '\n' || *p == '\r')
-			*p = ' ';
+	size_t n = whole_chars(src[0] ? src : "-", len - 1);
+
+	memcpy(dst, src[0] ? src : "-", n);
+	dst[n] = '\0';
+	blank_controls(dst);
 }
 
 int abproto_format_reply(const struct ab_reply *r, char *buf, size_t len)
@@ -189,10 +213,14 @@ int abproto_format_reply(const struct ab_reply *r, char *buf, size_t len)
 		    r->bytes_per_op);
 		if (r->wait_pct >= 0)
 			PUT("wait_pct %.17g\n", r->wait_pct);
-		PUT("samples");
+		/* no samples, no line: a bare "samples" is refused by the
+		   parsers of builds before this one, and with it the reason */
+		if (r->nsamples > 0)
+			PUT("samples");
 		for (int i = 0; i < r->nsamples; i++)
 			PUT(" %.17g", r->samples[i]);
-		PUT("\n");
+		if (r->nsamples > 0)
+			PUT("\n");
 	}
 	PUT("end\n");
 #undef PUT
@@ -204,6 +232,52 @@ int abproto_reply_complete(const char *text, size_t len)
 	return len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0;
 }
 
+/* The keys of a reply, each allowed once: a second status or samples
+ * line would make the answer say two things. */
+enum reply_key {
+	K_REFUSED, K_VERSION, K_BUILD,
+	K_STATUS, K_REASON, K_N, K_BASE_N, K_BYTES, K_WAIT, K_SAMPLES,
+	K_COUNT
+};
+static const char *const reply_keys[K_COUNT] = {
+	[K_REFUSED] = "refused", [K_VERSION] = "version", [K_BUILD] = "build",
+	[K_STATUS] = "status", [K_REASON] = "reason", [K_N] = "n", [K_BASE_N] = "base_n",
+	[K_BYTES] = "bytes_per_op", [K_WAIT] = "wait_pct", [K_SAMPLES] = "samples",
+};
+#define BIT(k) (1u << (k))
+#define HELLO_KEYS (BIT(K_VERSION) | BIT(K_BUILD))
+#define ROUND_KEYS                                                                           \
+	(BIT(K_STATUS) | BIT(K_REASON) | BIT(K_N) | BIT(K_BASE_N) | BIT(K_BYTES) |          \
+	 BIT(K_WAIT) | BIT(K_SAMPLES))
+
+static int key_of(const char *key)
+{
+	for (int k = 0; k < K_COUNT; k++)
+		if (strcmp(key, reply_keys[k]) == 0)
+			return k;
+	return -1;
+}
+
+/* A sample, a size or a share of time: none of them is below 0 (the
+ * child floors a sample at 0), so a negative one is not an osbench's. */
+static int nonnegative(const char *text, double *out)
+{
+	return real(text, out) < 0 || *out < 0 ? -1 : 0;
+}
+
+/* A text a side says, its control bytes blank, cut on a character
+ * boundary rather than refused: a long reason is still the reason. */
+static void side_text(char *dst, size_t len, const char *src)
+{
+	size_t n = whole_chars(src, len - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	blank_controls(dst);
+}
+
+/* The values after "samples"; none (a bare line, as builds before this
+ * one write with a failure) is no samples. */
 static int samples_line(const char *v, struct ab_reply *r)
 {
 	char buf[AB_REPLY_MAX], *save = NULL;
@@ -212,61 +286,99 @@ static int samples_line(const char *v, struct ab_reply *r)
 		return -1;
 	r->nsamples = 0;
 	for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-		if (r->nsamples == CHILD_MAX_SAMPLES || real(t, &r->samples[r->nsamples]) < 0)
+		if (r->nsamples == CHILD_MAX_SAMPLES ||
+		    nonnegative(t, &r->samples[r->nsamples]) < 0)
 			return -1;
 		r->nsamples++;
 	}
 	return 0;
 }
 
-static int reply_line(const char *key, const char *v, struct ab_reply *r)
+static int reply_value(int key, const char *v, struct ab_reply *r)
 {
-	if (strcmp(key, "refused") == 0)
+	switch (key) {
+	case K_REFUSED:
 		return strncmp(v, "protocol ", 9) == 0 && whole(v + 9, 0, 1000000, &r->refused) == 0
 			       ? 0
 			       : -1;
-	if (strcmp(key, "version") == 0)
-		return copy_text(r->version, sizeof r->version, v);
-	if (strcmp(key, "build") == 0)
-		return copy_text(r->build, sizeof r->build, v);
-	if (strcmp(key, "status") == 0) {
+	case K_VERSION: side_text(r->version, sizeof r->version, v); return 0;
+	case K_BUILD: side_text(r->build, sizeof r->build, v); return 0;
+	case K_STATUS:
 		r->status_ok = strcmp(v, "ok") == 0;
 		return r->status_ok || strcmp(v, "fail") == 0 ? 0 : -1;
+	case K_REASON: side_text(r->reason, sizeof r->reason, v); return 0;
+	case K_N: return count64(v, &r->n);
+	case K_BASE_N: return count64(v, &r->base_n);
+	case K_BYTES: return nonnegative(v, &r->bytes_per_op);
+	case K_WAIT: return nonnegative(v, &r->wait_pct);
+	case K_SAMPLES: return samples_line(v, r);
 	}
-	if (strcmp(key, "reason") == 0)
-		return copy_text(r->reason, sizeof r->reason, v);
-	if (strcmp(key, "n") == 0)
-		return count64(v, &r->n);
-	if (strcmp(key, "base_n") == 0)
-		return count64(v, &r->base_n);
-	if (strcmp(key, "bytes_per_op") == 0)
-		return real(v, &r->bytes_per_op);
-	if (strcmp(key, "wait_pct") == 0)
-		return real(v, &r->wait_pct);
-	if (strcmp(key, "samples") == 0)
-		return samples_line(v, r);
 	return -1;
 }
 
-/* The first line of text, for a message: at most 80 characters. */
+/* What a whole reply lacks, or NULL: a round's answer says how it went,
+ * and an ok one what it measured.  A failure without a reason gets one
+ * that says so. */
+static const char *reply_lacks(struct ab_reply *r, unsigned seen)
+{
+	if (r->refused || (seen & HELLO_KEYS))
+		return seen & ROUND_KEYS ? "its answer mixes a hello and a round" : NULL;
+	if (!(seen & BIT(K_STATUS)))
+		return "its answer has no status";
+	if (!r->status_ok) {
+		if (!r->reason[0])
+			snprintf(r->reason, sizeof r->reason, "it failed without saying why");
+		return NULL;
+	}
+	if (r->n == 0)
+		return "its answer has no count of operations";
+	if (r->nsamples == 0)
+		return "its answer has no samples";
+	return NULL;
+}
+
+/* The first line of text, for a message: at most 80 bytes, cut on a
+ * character boundary. */
 static void quote_line(char *dst, size_t len, const char *text, size_t textlen)
 {
 	size_t n = 0;
 
 	while (n < textlen && n < 80 && text[n] != '\n' && text[n] != '\0')
 		n++;
+	if (n == 80 && n < textlen)
+		while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
+			n--;
 	snprintf(dst, len, "%.*s", (int)n, text);
-	for (char *p = dst; *p; p++)
-		if ((unsigned char)*p < 0x20)
-			*p = ' ';
+	blank_controls(dst);
+}
+
+/* One line after the first into r; 0, or -1 with why. */
+static int reply_line(char *line, struct ab_reply *r, unsigned *seen, char *why, size_t whylen)
+{
+	char *sp = strchr(line, ' ');
+	int k;
+
+	if (sp)
+		*sp = '\0';
+	k = key_of(line);
+	if (k >= 0 && (*seen & BIT(k))) {
+		snprintf(why, whylen, "it repeated its '%s' line", reply_keys[k]);
+		return -1;
+	}
+	if (k < 0 || reply_value(k, sp ? sp + 1 : "", r) < 0)
+		return 1;
+	*seen |= BIT(k);
+	return 0;
 }
 
 int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *why,
 			size_t whylen)
 {
 	char line[AB_REPLY_MAX], shown[96];
+	const char *lacks;
 	size_t at = 0;
 	int lines = 0, ended = 0;
+	unsigned seen = 0;
 
 	memset(r, 0, sizeof *r);
 	r->protocol = -1;
@@ -286,12 +398,8 @@ int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *
 				      whole(sp + 1, 0, 1000000, &r->protocol) < 0;
 			else if (strcmp(line, "end") == 0)
 				ended = 1;
-			else if (!sp)
-				bad = 1;
-			else {
-				*sp = '\0';
-				bad = reply_line(line, sp + 1, r) < 0;
-			}
+			else if ((bad = reply_line(line, r, &seen, why, whylen)) < 0)
+				return -1;
 		}
 		if (bad) {
 			quote_line(shown, sizeof shown, text + at, len - at);
@@ -306,6 +414,14 @@ int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *
 			snprintf(why, whylen, "it said nothing");
 		else
 			snprintf(why, whylen, "its answer ended early");
+		return -1;
+	}
+	if (at < len) {
+		snprintf(why, whylen, "its answer went on after its end line");
+		return -1;
+	}
+	if ((lacks = reply_lacks(r, seen)) != NULL) {
+		snprintf(why, whylen, "%s", lacks);
 		return -1;
 	}
 	return 0;

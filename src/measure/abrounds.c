@@ -49,11 +49,39 @@ static int is_executable_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
+/* The command as messages and comment lines show it: a control byte
+ * (a newline would end the line) and the backslash escaped, C-style. */
+static void show_command(char *dst, size_t len, const char *src)
+{
+	size_t used = 0;
+
+	for (; *src && used + 5 < len; src++) {
+		unsigned char c = (unsigned char)*src;
+		const char *esc = c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r"
+				: c == '\\' ? "\\\\" : NULL;
+		if (esc)
+			used += (size_t)snprintf(dst + used, len - used, "%s", esc);
+		else if (c < 0x20 || c == 0x7f)
+			used += (size_t)snprintf(dst + used, len - used, "\\x%02x", c);
+		else
+			dst[used++] = (char)c;
+	}
+	/* out of room inside a character: drop its first bytes too */
+	if (((unsigned char)*src & 0xc0) == 0x80) {
+		while (used > 0 && ((unsigned char)dst[used - 1] & 0xc0) == 0x80)
+			used--;
+		if (used > 0 && ((unsigned char)dst[used - 1] & 0xc0) == 0xc0)
+			used--;
+	}
+	dst[used] = '\0';
+}
+
 /* words[0] as execvp would find it, but found once, here. */
 static int resolve(struct ab_side *s, char *why, size_t len)
 {
 	const char *w = s->words[0], *path = getenv("PATH");
 	const char *dir = path && *path ? path : "/usr/bin:/bin";
+	char shown[256];
 
 	if (strchr(w, '/')) {
 		snprintf(s->path, sizeof s->path, "%s", w);
@@ -70,7 +98,8 @@ static int resolve(struct ab_side *s, char *why, size_t len)
 			break;
 		dir = colon + 1;
 	}
-	snprintf(why, len, "'%s': command not found", w);
+	show_command(shown, sizeof shown, w);
+	snprintf(why, len, "'%s': command not found", shown);
 	return -1;
 }
 
@@ -82,6 +111,7 @@ int ab_side_prepare(struct ab_side *s, const char *name, const char *command, ch
 	memset(s, 0, sizeof *s);
 	s->name = name;
 	s->command = command;
+	show_command(s->shown, sizeof s->shown, command);
 	if (strlen(command) >= sizeof s->copy) {
 		snprintf(why, len, "its command is too long");
 		return -1;
@@ -95,7 +125,7 @@ int ab_side_prepare(struct ab_side *s, const char *name, const char *command, ch
 		s->words[s->nwords++] = w;
 	}
 	if (s->nwords == 0) {
-		snprintf(why, len, "'%s' is no command", command);
+		snprintf(why, len, "'%s' is no command", s->shown);
 		return -1;
 	}
 	return resolve(s, why, len);
@@ -279,6 +309,12 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 		snprintf(why, len, "timed out after %d s", timeout_s);
 		return 1;
 	}
+	/* killed by us for it, so the signal is not its end's story */
+	if (rc == 0) {
+		snprintf(why, len, "its answer was longer than the %d bytes an answer can be",
+			 AB_REPLY_MAX);
+		return 1;
+	}
 	if (abproto_parse_reply(text, got, r, said, sizeof said) == 0)
 		return 0;
 	if (got == 0 || !abproto_reply_complete(text, got)) {
@@ -307,9 +343,13 @@ int ab_handshake(struct ab_side *s, int timeout_s, char *why, size_t len)
 		snprintf(why, len, "not an osbench of protocol %d: %s", AB_PROTOCOL, what);
 		return -1;
 	}
-	if (r.protocol != AB_PROTOCOL || r.refused) {
+	if (r.protocol != AB_PROTOCOL) {
 		snprintf(why, len, "it speaks protocol %d, this osbench %d", r.protocol,
 			 AB_PROTOCOL);
+		return -1;
+	}
+	if (r.refused) {
+		snprintf(why, len, "it refused protocol %d, which it says it speaks", r.refused);
 		return -1;
 	}
 	if (!r.build[0]) {

@@ -160,7 +160,7 @@ static void side_comments(FILE *out, const struct ab_context *c)
 {
 	for (int k = 0; k < 2; k++)
 		fprintf(out, "# %s: %s\n# %s build: %s\n# %s version: %s\n", side_names[k],
-			c->sides[k].command, side_names[k], c->sides[k].build, side_names[k],
+			c->sides[k].shown, side_names[k], c->sides[k].build, side_names[k],
 			c->sides[k].version);
 }
 
@@ -238,7 +238,7 @@ static void report_long(FILE *out, const struct ab_context *c, const struct ab_r
 			fprintf(out, "%s\t%s\t%s\t", r->rec->table, r->rec->column, r->rec->module);
 			cleaned(out, r->rec->params);
 			fprintf(out, "\t%s\t%s\t", r->rec->unit, side_names[k]);
-			cleaned(out, c->sides[k].command);
+			cleaned(out, c->sides[k].shown);
 			fprintf(out, "\t%llu\t%zu\t", (unsigned long long)o->n, o->nrounds);
 			if (r->value[k] > 0)
 				fprintf(out, "%.6g", r->value[k]);
