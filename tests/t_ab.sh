@@ -56,7 +56,11 @@ run ab-child protocol=1 module=nosuch procs=0 size_kb=0 time_ms=1 samples=3 plac
 check "ab child unknown module: a fail answer" grep -qx 'status fail' "$work/out"
 run ab-child protocol=1 bogus
 check "ab child bad word: exit 2" [ "$rc" -eq 2 ]
-check "ab child bad word: named" grep -qF "'bogus'" "$work/err"
+check "ab child bad word: refused in the protocol, naming it" sh -c 'grep -qx "status fail" "$1" &&
+	grep -qxF "reason ab-child: '"'bogus'"' is not KEY=VALUE" "$1" && [ "$(tail -n 1 "$1")" = end ]' - "$work/out"
+run ab-child protocol=x bogus
+check "ab child without the protocol word: exit 2" [ "$rc" -eq 2 ]
+check "ab child without the protocol word: one line on stderr" grep -qxF "osbench: ab-child: 'protocol=x': the first word must be protocol=N" "$work/err"
 check "ab child: nothing left" tmp_empty
 
 # --- usage
@@ -235,6 +239,22 @@ check "ab side B answering fail long: the reason column" by_name table '
 	f("side") == "B" { n++; if (f("status") != "fail" || f("reason") != "'"$forced"'" || f("value") != "-") bad++ }
 	END { exit !(n == 1 && !bad) }' "$work/out"
 check "ab side answering fail: nothing left" tmp_empty
+
+# --- a side of another build that refuses a word of the request (a key
+# it does not know): its reason, not "exited with status 2"
+printf '#!/bin/sh\ncase "$*" in *hello*) exec "%s" "$@" ;; esac\nexec "%s" ab-child protocol=1 future_key=1 "$@"\n' \
+	"$OSBENCH" "$OSBENCH" >"$work/future"
+chmod +x "$work/future"
+run ab -q -f junit "$OSBENCH" "$work/future" null
+check "ab side refusing a request word: exit 1" [ "$rc" -eq 1 ]
+check "ab side refusing a request word: stderr gives its reason" grep -qxF \
+	"osbench: ab: side B: null: ab-child: 'future_key=1': unknown key or bad value" "$work/err"
+check "ab side refusing a request word junit: the failure gives it" grep -qF \
+	"message=\"fail: B: ab-child: &apos;future_key=1&apos;: unknown key or bad value\"" "$work/out"
+run ab -q "$OSBENCH ab-child protocol=1 bogus" "$OSBENCH" null
+check "ab side refusing its hello: exit 2" [ "$rc" -eq 2 ]
+check "ab side refusing its hello: one line giving its reason" sh -c '[ "$(wc -l <"$1")" -eq 1 ] && grep -qxF "$2" "$1"' - "$work/err" \
+	"osbench: ab: side A '$OSBENCH ab-child protocol=1 bogus': it refused the hello: ab-child: 'bogus' is not KEY=VALUE"
 
 # --- a crafted side's negative samples: refused, so the cell is fail with
 # the reason, never a number (no overhead subtraction goes below 0)

@@ -9,6 +9,9 @@
 #include "measure/abproto.h"
 
 #define REPLY_MAGIC "osbench-ab"
+/* The most of a word a message quotes, in bytes: a tmpdir= word can be
+ * 4 KB, and the message must still say what is wrong with it. */
+#define QUOTE_MAX 120
 
 int abproto_request_words(const struct ab_request *q, char buf[][AB_WORD_LEN], char **words)
 {
@@ -83,6 +86,28 @@ static int copy_text(char *dst, size_t len, const char *src)
 	return 0;
 }
 
+/* The length of the longest start of s, at most max bytes, that ends on
+ * a character boundary: a cut never splits a UTF-8 sequence. */
+static size_t whole_chars(const char *s, size_t max)
+{
+	size_t n = strlen(s);
+
+	if (n <= max)
+		return n;
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
+/* Control bytes as blanks: a reply is line by line, and what a side
+ * says ends up on a terminal, in a comment line and in XML. */
+static void blank_controls(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = ' ';
+}
+
 /* ---- requests ------------------------------------------------------------ */
 
 static int request_key(struct ab_request *q, const char *key, const char *v)
@@ -117,8 +142,9 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 	memset(q, 0, sizeof *q);
 	if (argc < 1 || strncmp(argv[0], "protocol=", 9) != 0 ||
 	    whole(argv[0] + 9, 0, 1000000, &q->protocol) < 0) {
-		snprintf(why, len, "'%s': the first word must be protocol=N",
-			 argc < 1 ? "" : argv[0]);
+		const char *w = argc < 1 ? "" : argv[0];
+		snprintf(why, len, "'%.*s': the first word must be protocol=N",
+			 (int)whole_chars(w, QUOTE_MAX), w);
 		return -1;
 	}
 	if (q->protocol != AB_PROTOCOL)
@@ -131,13 +157,15 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 			continue;
 		}
 		if (!eq || (size_t)(eq - argv[i]) >= sizeof key) {
-			snprintf(why, len, "'%s' is not KEY=VALUE", argv[i]);
+			snprintf(why, len, "'%.*s' is not KEY=VALUE",
+				 (int)whole_chars(argv[i], QUOTE_MAX), argv[i]);
 			return -1;
 		}
 		memcpy(key, argv[i], (size_t)(eq - argv[i]));
 		key[eq - argv[i]] = '\0';
 		if (request_key(q, key, eq + 1) < 0) {
-			snprintf(why, len, "'%s': unknown key or bad value", argv[i]);
+			snprintf(why, len, "'%.*s': unknown key or bad value",
+				 (int)whole_chars(argv[i], QUOTE_MAX), argv[i]);
 			return -1;
 		}
 	}
@@ -149,28 +177,6 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 }
 
 /* ---- replies ------------------------------------------------------------- */
-
-/* The length of the longest start of s, at most max bytes, that ends on
- * a character boundary: a cut never splits a UTF-8 sequence. */
-static size_t whole_chars(const char *s, size_t max)
-{
-	size_t n = strlen(s);
-
-	if (n <= max)
-		return n;
-	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
-		max--;
-	return max;
-}
-
-/* Control bytes as blanks: a reply is line by line, and what a side
- * says ends up on a terminal, in a comment line and in XML. */
-static void blank_controls(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = ' ';
-}
 
 /* A text on one line, "-" when empty, cut on a character boundary to
  * fit len. */

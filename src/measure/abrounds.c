@@ -352,6 +352,10 @@ int ab_handshake(struct ab_side *s, int timeout_s, char *why, size_t len)
 		snprintf(why, len, "it refused protocol %d, which it says it speaks", r.refused);
 		return -1;
 	}
+	if (!r.build[0] && r.reason[0]) {
+		say(why, len, "it refused the hello: %s", r.reason);
+		return -1;
+	}
 	if (!r.build[0]) {
 		snprintf(why, len, "not an osbench of protocol %d: it gave no build line",
 			 AB_PROTOCOL);

@@ -27,6 +27,13 @@ static void test_request(void)
 	char *bad[] = { "protocol=1", "samples=0" };
 	CHECK("abproto request with a bad value is refused, naming it",
 	      abproto_parse_request(2, bad, &back, why, sizeof why) < 0 && strstr(why, "samples=0"));
+	static char huge[5000] = "tmpdir=";
+	memset(huge + 7, 'x', sizeof huge - 10);
+	memcpy(huge + 7 + 111, "\xe2\x82\xac", 3); /* a euro sign across the quote's 120 bytes */
+	char *toolong[] = { "protocol=1", huge };
+	CHECK("abproto request: a long bad word is quoted in part, on a character boundary",
+	      abproto_parse_request(2, toolong, &back, why, sizeof why) < 0 &&
+		      strcmp(why + 1 + 118, "': unknown key or bad value") == 0);
 	char *first[] = { "module=null" };
 	CHECK("abproto request must start with the protocol",
 	      abproto_parse_request(1, first, &back, why, sizeof why) < 0);
