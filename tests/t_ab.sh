@@ -182,6 +182,10 @@ assert f["B"]["value"] is None and f["ratio"] is None and f["verdict"] == "uncle
 assert f["note"] == "a round below the resolution of the overhead subtraction", f' "$work/out"
 run ab -q -f junit "$OSBENCH" "$work/zeros" null
 check "ab round at 0 junit: no failure, a note" sh -c '! grep -q "<failure" "$1" && grep -qF "<property name=\"note\" value=\"a round below the resolution of the overhead subtraction\"/>" "$1"' - "$work/out"
+run ab -q "$OSBENCH" "$work/zeros" bwpipe
+check "ab bandwidth side without bytes per op: exit 1" [ "$rc" -eq 1 ]
+check "ab bandwidth side without bytes per op: stderr says so" grep -qxF \
+	"osbench: ab: side B: bwpipe: its answer gives no bytes per operation" "$work/err"
 check "ab round at 0: nothing left" tmp_empty
 
 # --- a side that is not osbench

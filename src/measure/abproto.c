@@ -137,8 +137,28 @@ static int request_key(struct ab_request *q, const char *key, const char *v)
 	return -1;
 }
 
+/* The request's keys, each allowed once: with two, which one the child
+ * took would be a matter of its parser. */
+static const char *const request_keys[] = {
+	"hello", "module", "procs", "size_kb", "time_ms", "samples", "placement",
+	"cpu", "io_timeout_ms", "tmpdir", "n", "base_n",
+};
+#define NREQUEST_KEYS (sizeof request_keys / sizeof request_keys[0])
+
+static int request_key_index(const char *word)
+{
+	size_t klen = strcspn(word, "=");
+
+	for (size_t k = 0; k < NREQUEST_KEYS; k++)
+		if (strlen(request_keys[k]) == klen && strncmp(word, request_keys[k], klen) == 0)
+			return (int)k;
+	return -1;
+}
+
 int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why, size_t len)
 {
+	unsigned seen = 0;
+
 	memset(q, 0, sizeof *q);
 	if (argc < 1 || strncmp(argv[0], "protocol=", 9) != 0 ||
 	    whole(argv[0] + 9, 0, 1000000, &q->protocol) < 0) {
@@ -152,6 +172,14 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 	for (int i = 1; i < argc; i++) {
 		const char *eq = strchr(argv[i], '=');
 		char key[32];
+		int k = request_key_index(argv[i]);
+		if (k >= 0 && (seen & (1u << k))) {
+			snprintf(why, len, "'%.*s': its key a second time",
+				 (int)whole_chars(argv[i], QUOTE_MAX), argv[i]);
+			return -1;
+		}
+		if (k >= 0)
+			seen |= 1u << k;
 		if (strcmp(argv[i], "hello") == 0) {
 			q->hello = 1;
 			continue;
@@ -268,7 +296,10 @@ static int key_of(const char *key)
  * child floors a sample at 0), so a negative one is not an osbench's. */
 static int nonnegative(const char *text, double *out)
 {
-	return real(text, out) < 0 || *out < 0 ? -1 : 0;
+	if (real(text, out) < 0 || *out < 0)
+		return -1;
+	*out += 0.0; /* -0 as 0: no cell or list prints "-0" */
+	return 0;
 }
 
 /* A text a side says, its control bytes blank, cut on a character

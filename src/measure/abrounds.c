@@ -4,6 +4,7 @@
  * once it has answered, failed or run out of time. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <poll.h>
 #include <signal.h>
@@ -413,9 +414,11 @@ static void request_for(const struct subject *s, const struct run_opts *o, uint6
 static int to_bandwidth(double *v, int n, double bytes_per_op)
 {
 	for (int i = 0; i < n; i++) {
-		if (!(v[i] > 0) || !(bytes_per_op > 0))
+		if (!(v[i] > 0))
 			return -1;
 		v[i] = bytes_per_op / v[i];
+		if (!isfinite(v[i]))
+			return -1;
 	}
 	return 0;
 }
@@ -451,6 +454,10 @@ static int take_side_round(const struct ab_side *side, const struct subject *s,
 	}
 	if (r.nsamples < 1 || (q->n && (r.n != q->n || r.base_n != q->base_n))) {
 		side_fail(out, "its answer does not match the request");
+		return 0;
+	}
+	if ((s->mod->flags & MOD_BANDWIDTH) && !(r.bytes_per_op > 0)) {
+		side_fail(out, "its answer gives no bytes per operation");
 		return 0;
 	}
 	if ((s->mod->flags & MOD_BANDWIDTH) && to_bandwidth(r.samples, r.nsamples, r.bytes_per_op) < 0) {

@@ -1,5 +1,6 @@
 /* ab's child protocol: a request's words read back, a reply's lines read
  * back, and what is not a reply refused with what it said. */
+#include <math.h>
 #include <string.h>
 
 #include "measure/abproto.h"
@@ -34,6 +35,13 @@ static void test_request(void)
 	CHECK("abproto request: a long bad word is quoted in part, on a character boundary",
 	      abproto_parse_request(2, toolong, &back, why, sizeof why) < 0 &&
 		      strcmp(why + 1 + 118, "': unknown key or bad value") == 0);
+	char *twice[] = { "protocol=1", "module=null", "procs=0", "module=stat" };
+	CHECK("abproto request: a key a second time is refused, naming it",
+	      abproto_parse_request(4, twice, &back, why, sizeof why) < 0 &&
+		      strcmp(why, "'module=stat': its key a second time") == 0);
+	char *hellos[] = { "protocol=1", "hello", "hello" };
+	CHECK("abproto request: hello a second time is refused",
+	      abproto_parse_request(3, hellos, &back, why, sizeof why) < 0);
 	char *first[] = { "module=null" };
 	CHECK("abproto request must start with the protocol",
 	      abproto_parse_request(1, first, &back, why, sizeof why) < 0);
@@ -81,6 +89,10 @@ static void test_reply(void)
 	CHECK("abproto a bad sample is refused",
 	      abproto_parse_reply(junk, strlen(junk), &back, why, sizeof why) < 0 &&
 		      strstr(why, "samples 1 x 3"));
+	const char *negzero = "osbench-ab 1\nstatus ok\nn 1\nsamples -0 0 1\nend\n";
+	CHECK("abproto a sample of -0 is 0, never printed with its sign",
+	      abproto_parse_reply(negzero, strlen(negzero), &back, why, sizeof why) == 0 &&
+		      back.nsamples == 3 && back.samples[0] == 0 && !signbit(back.samples[0]));
 	CHECK("abproto nothing at all", abproto_parse_reply("", 0, &back, why, sizeof why) < 0 &&
 						strcmp(why, "it said nothing") == 0);
 }
