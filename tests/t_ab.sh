@@ -288,6 +288,28 @@ check "ab overflowing ratio json: valid, ratio null" python3 -c 'import json,sys
 f = json.load(open(sys.argv[1]))["figures"][0]
 assert f["ratio"] is None and f["verdict"] == "unclear", f' "$work/out"
 
+# --- a crafted side whose reason holds bytes that are not UTF-8 and an
+# escape sequence: shown cleaned on stderr, in JUnit and json
+fake rude 'printf "osbench-ab 1\nstatus fail\nreason bad\377\033[31m byte\nend\n"'
+run ab -q -f junit "$OSBENCH" "$work/rude" null
+check "ab side with a rude reason: stderr cleaned" grep -qxF "osbench: ab: side B: null: bad? [31m byte" "$work/err"
+check "ab side with a rude reason junit: the reason cleaned" grep -qF 'message="fail: B: bad? [31m byte"' "$work/out"
+if command -v xmllint >/dev/null 2>&1; then
+	check "ab side with a rude reason junit: well formed" xmllint --noout "$work/out"
+fi
+run ab -q -f json "$OSBENCH" "$work/rude" null
+check "ab side with a rude reason json: valid" python3 -c 'import json,sys
+f = json.load(open(sys.argv[1], encoding="utf-8"))["figures"][0]
+assert f["B"]["reason"] == "bad? [31m byte", f' "$work/out"
+# and a command with such a byte: escaped in the comment and in json's
+# sides (the host record's command line is the writers' to clean)
+run ab -q "env X=$(printf '\377') $OSBENCH" "$OSBENCH" null
+check "ab command with a byte not UTF-8: the # A line escapes it" grep -qxF "# A: env X=\\xff $OSBENCH" "$work/out"
+run ab -q -f json "env X=$(printf '\377') $OSBENCH" "$OSBENCH" null
+check "ab command with a byte not UTF-8 json: the side's command escaped" python3 -c 'import json,sys
+d = json.load(open(sys.argv[1], encoding="utf-8", errors="surrogateescape"))
+assert d["sides"][0]["command"] == "env X=\\xff " + sys.argv[2], d["sides"]' "$work/out" "$OSBENCH"
+
 # --- a crafted side that says its samples twice: refused, naming the line
 fake twice 'for w in "$@"; do case $w in n=*) n=${w#n=} ;; base_n=*) b=${w#base_n=} ;; esac; done
 printf "osbench-ab 1\nstatus ok\nn %s\nbase_n %s\nbytes_per_op 0\nsamples 1 1 1\nsamples 9 9 9\nend\n" "$n" "$b"'

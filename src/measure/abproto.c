@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "measure/abproto.h"
+#include "measure/abtext.h"
 
 #define REPLY_MAGIC "osbench-ab"
 /* The most of a word a message quotes, in bytes: a tmpdir= word can be
@@ -86,28 +87,6 @@ static int copy_text(char *dst, size_t len, const char *src)
 	return 0;
 }
 
-/* The length of the longest start of s, at most max bytes, that ends on
- * a character boundary: a cut never splits a UTF-8 sequence. */
-static size_t whole_chars(const char *s, size_t max)
-{
-	size_t n = strlen(s);
-
-	if (n <= max)
-		return n;
-	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
-		max--;
-	return max;
-}
-
-/* Control bytes as blanks: a reply is line by line, and what a side
- * says ends up on a terminal, in a comment line and in XML. */
-static void blank_controls(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = ' ';
-}
-
 /* ---- requests ------------------------------------------------------------ */
 
 static int request_key(struct ab_request *q, const char *key, const char *v)
@@ -164,7 +143,7 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 	    whole(argv[0] + 9, 0, 1000000, &q->protocol) < 0) {
 		const char *w = argc < 1 ? "" : argv[0];
 		snprintf(why, len, "'%.*s': the first word must be protocol=N",
-			 (int)whole_chars(w, QUOTE_MAX), w);
+			 (int)abtext_whole(w, QUOTE_MAX), w);
 		return -1;
 	}
 	if (q->protocol != AB_PROTOCOL)
@@ -175,7 +154,7 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 		int k = request_key_index(argv[i]);
 		if (k >= 0 && (seen & (1u << k))) {
 			snprintf(why, len, "'%.*s': its key a second time",
-				 (int)whole_chars(argv[i], QUOTE_MAX), argv[i]);
+				 (int)abtext_whole(argv[i], QUOTE_MAX), argv[i]);
 			return -1;
 		}
 		if (k >= 0)
@@ -186,14 +165,14 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 		}
 		if (!eq || (size_t)(eq - argv[i]) >= sizeof key) {
 			snprintf(why, len, "'%.*s' is not KEY=VALUE",
-				 (int)whole_chars(argv[i], QUOTE_MAX), argv[i]);
+				 (int)abtext_whole(argv[i], QUOTE_MAX), argv[i]);
 			return -1;
 		}
 		memcpy(key, argv[i], (size_t)(eq - argv[i]));
 		key[eq - argv[i]] = '\0';
 		if (request_key(q, key, eq + 1) < 0) {
 			snprintf(why, len, "'%.*s': unknown key or bad value",
-				 (int)whole_chars(argv[i], QUOTE_MAX), argv[i]);
+				 (int)abtext_whole(argv[i], QUOTE_MAX), argv[i]);
 			return -1;
 		}
 	}
@@ -206,15 +185,10 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 
 /* ---- replies ------------------------------------------------------------- */
 
-/* A text on one line, "-" when empty, cut on a character boundary to
- * fit len. */
+/* A text on one line, "-" when empty: the reply is line by line. */
 static void one_line(char *dst, size_t len, const char *src)
 {
-	size_t n = whole_chars(src[0] ? src : "-", len - 1);
-
-	memcpy(dst, src[0] ? src : "-", n);
-	dst[n] = '\0';
-	blank_controls(dst);
+	abtext_clean(dst, len, src[0] ? src : "-");
 }
 
 int abproto_format_reply(const struct ab_reply *r, char *buf, size_t len)
@@ -302,15 +276,11 @@ static int nonnegative(const char *text, double *out)
 	return 0;
 }
 
-/* A text a side says, its control bytes blank, cut on a character
- * boundary rather than refused: a long reason is still the reason. */
+/* A text a side says, as abtext_clean shows it: cut rather than
+ * refused, so that a long reason is still the reason. */
 static void side_text(char *dst, size_t len, const char *src)
 {
-	size_t n = whole_chars(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-	blank_controls(dst);
+	abtext_clean(dst, len, src);
 }
 
 /* The values after "samples"; none (a bare line, as builds before this
@@ -374,19 +344,18 @@ static const char *reply_lacks(struct ab_reply *r, unsigned seen)
 	return NULL;
 }
 
-/* The first line of text, for a message: at most 80 bytes, cut on a
- * character boundary. */
+/* The first line of text, for a message: at most 80 bytes, whole
+ * characters, shown as abtext_clean shows a side's text. */
 static void quote_line(char *dst, size_t len, const char *text, size_t textlen)
 {
+	char line[128];
 	size_t n = 0;
 
-	while (n < textlen && n < 80 && text[n] != '\n' && text[n] != '\0')
+	while (n < textlen && n < sizeof line - 1 && text[n] != '\n' && text[n] != '\0')
 		n++;
-	if (n == 80 && n < textlen)
-		while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
-			n--;
-	snprintf(dst, len, "%.*s", (int)n, text);
-	blank_controls(dst);
+	memcpy(line, text, n);
+	line[n] = '\0';
+	abtext_clean(dst, len < 81 ? len : 81, line);
 }
 
 /* One line after the first into r; 0, or -1 with why. */

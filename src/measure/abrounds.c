@@ -19,6 +19,7 @@
 
 #include "measure/abproto.h"
 #include "measure/abrounds.h"
+#include "measure/abtext.h"
 #include "sys/clock.h"
 #include "measure/order.h"
 #include "stats/stats.h"
@@ -50,33 +51,6 @@ static int is_executable_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-/* The command as messages and comment lines show it: a control byte
- * (a newline would end the line) and the backslash escaped, C-style. */
-static void show_command(char *dst, size_t len, const char *src)
-{
-	size_t used = 0;
-
-	for (; *src && used + 5 < len; src++) {
-		unsigned char c = (unsigned char)*src;
-		const char *esc = c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r"
-				: c == '\\' ? "\\\\" : NULL;
-		if (esc)
-			used += (size_t)snprintf(dst + used, len - used, "%s", esc);
-		else if (c < 0x20 || c == 0x7f)
-			used += (size_t)snprintf(dst + used, len - used, "\\x%02x", c);
-		else
-			dst[used++] = (char)c;
-	}
-	/* out of room inside a character: drop its first bytes too */
-	if (((unsigned char)*src & 0xc0) == 0x80) {
-		while (used > 0 && ((unsigned char)dst[used - 1] & 0xc0) == 0x80)
-			used--;
-		if (used > 0 && ((unsigned char)dst[used - 1] & 0xc0) == 0xc0)
-			used--;
-	}
-	dst[used] = '\0';
-}
-
 /* words[0] as execvp would find it, but found once, here. */
 static int resolve(struct ab_side *s, char *why, size_t len)
 {
@@ -99,7 +73,7 @@ static int resolve(struct ab_side *s, char *why, size_t len)
 			break;
 		dir = colon + 1;
 	}
-	show_command(shown, sizeof shown, w);
+	abtext_escape(shown, sizeof shown, w);
 	snprintf(why, len, "'%s': command not found", shown);
 	return -1;
 }
@@ -112,7 +86,7 @@ int ab_side_prepare(struct ab_side *s, const char *name, const char *command, ch
 	memset(s, 0, sizeof *s);
 	s->name = name;
 	s->command = command;
-	show_command(s->shown, sizeof s->shown, command);
+	abtext_escape(s->shown, sizeof s->shown, command);
 	if (strlen(command) >= sizeof s->copy) {
 		snprintf(why, len, "its command is too long");
 		return -1;

@@ -319,7 +319,9 @@ static void json_host(FILE *out, const struct ab_context *c)
 	for (int k = 0; k < 2; k++) {
 		fputs(k ? ", {" : "{", out);
 		json_key_string(out, "name", side_names[k], ", ");
-		json_key_string(out, "command", c->sides[k].command, ", ");
+		/* as the other formats show it: raw, a byte that is not UTF-8
+		   would make the file no JSON */
+		json_key_string(out, "command", c->sides[k].shown, ", ");
 		json_key_string(out, "build", c->sides[k].build, ", ");
 		json_key_string(out, "version", c->sides[k].version, "}");
 	}

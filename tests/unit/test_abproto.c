@@ -126,6 +126,10 @@ static void test_failure_reply(void)
 	CHECK("abproto control bytes in a reason are blanks",
 	      abproto_parse_reply(ctl, strlen(ctl), &back, why, sizeof why) == 0 &&
 		      strcmp(back.reason, "a b [2Jc d") == 0);
+	const char *notutf = "osbench-ab 1\nstatus fail\nreason bad \xff\xc3 byte\nend\n";
+	CHECK("abproto bytes of a reason that are not UTF-8 are '?'",
+	      abproto_parse_reply(notutf, strlen(notutf), &back, why, sizeof why) == 0 &&
+		      strcmp(back.reason, "bad ?? byte") == 0);
 	/* 254 bytes, then a two-byte character the 255 a reason holds would split */
 	len = snprintf(text, sizeof text, "osbench-ab 1\nstatus fail\nreason %0254d\xc3\xa9!\nend\n", 0);
 	CHECK("abproto a long reason is cut, on a character boundary",
