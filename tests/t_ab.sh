@@ -329,6 +329,11 @@ check "ab side writing 1 MB: exit 1" [ "$rc" -eq 1 ]
 check "ab side writing 1 MB: stderr says its answer was too long" grep -qxF \
 	"osbench: ab: side B: null: its answer was longer than the 16384 bytes an answer can be" "$work/err"
 check "ab side writing 1 MB: no process left" no_fake_left chatty
+yes_path=$(command -v yes)
+run ab -q "$yes_path" "$OSBENCH" null
+check "ab side writing without end in its hello: exit 2, one line" sh -c '[ "$1" -eq 2 ] && [ "$(wc -l <"$2")" -eq 1 ]' - "$rc" "$work/err"
+check "ab side writing without end in its hello: says its answer was too long" grep -qxF \
+	"osbench: ab: side A '$yes_path': not an osbench of protocol 1: its answer was longer than the 16384 bytes an answer can be" "$work/err"
 check "ab side writing 1 MB: nothing left" tmp_empty
 
 # --- a newline in a side's command: escaped wherever the command is

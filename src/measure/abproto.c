@@ -422,10 +422,6 @@ int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *
 			snprintf(why, whylen, "its answer ended early");
 		return -1;
 	}
-	if (at < len) {
-		snprintf(why, whylen, "its answer went on after its end line");
-		return -1;
-	}
 	if ((lacks = reply_lacks(r, seen)) != NULL) {
 		snprintf(why, whylen, "%s", lacks);
 		return -1;

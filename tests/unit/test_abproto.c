@@ -93,6 +93,12 @@ static void test_reply(void)
 	CHECK("abproto a sample of -0 is 0, never printed with its sign",
 	      abproto_parse_reply(negzero, strlen(negzero), &back, why, sizeof why) == 0 &&
 		      back.nsamples == 3 && back.samples[0] == 0 && !signbit(back.samples[0]));
+	/* a wrapper's own words on a merged stderr (time, a sanitizer at
+	   exit) may follow the answer: the answer stands */
+	const char *after = "osbench-ab 1\nversion 1\nbuild b\nend\n0.01 real\n";
+	CHECK("abproto what follows the end line is not the answer's",
+	      abproto_parse_reply(after, strlen(after), &back, why, sizeof why) == 0 &&
+		      strcmp(back.build, "b") == 0);
 	CHECK("abproto nothing at all", abproto_parse_reply("", 0, &back, why, sizeof why) < 0 &&
 						strcmp(why, "it said nothing") == 0);
 }
@@ -138,7 +144,7 @@ static void test_failure_reply(void)
 }
 
 /* An answer says one thing: no repeated line, no negative number, no
- * round without a status, nothing after its end (cases 8 and 9). */
+ * round without a status (cases 8 and 9). */
 static void test_refused_replies(void)
 {
 	static struct ab_reply back;
@@ -174,9 +180,6 @@ static void test_refused_replies(void)
 		{ "abproto a hello and a round at once is refused",
 		  "osbench-ab 1\nversion 1\nbuild b\nstatus ok\nn 1\nsamples 1\nend\n",
 		  "its answer mixes a hello and a round" },
-		{ "abproto text after the end is refused",
-		  "osbench-ab 1\nstatus fail\nreason r\nend\nstatus ok\nend\n",
-		  "its answer went on after its end line" },
 	};
 
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
