@@ -276,13 +276,6 @@ static int nonnegative(const char *text, double *out)
 	return 0;
 }
 
-/* A text a side says, as abtext_clean shows it: cut rather than
- * refused, so that a long reason is still the reason. */
-static void side_text(char *dst, size_t len, const char *src)
-{
-	abtext_clean(dst, len, src);
-}
-
 /* The values after "samples"; none (a bare line, as builds before this
  * one write with a failure) is no samples. */
 static int samples_line(const char *v, struct ab_reply *r)
@@ -308,12 +301,14 @@ static int reply_value(int key, const char *v, struct ab_reply *r)
 		return strncmp(v, "protocol ", 9) == 0 && whole(v + 9, 0, 1000000, &r->refused) == 0
 			       ? 0
 			       : -1;
-	case K_VERSION: side_text(r->version, sizeof r->version, v); return 0;
-	case K_BUILD: side_text(r->build, sizeof r->build, v); return 0;
+	/* a side's texts are cleaned and cut rather than refused: a long
+	   reason is still the reason */
+	case K_VERSION: abtext_clean(r->version, sizeof r->version, v); return 0;
+	case K_BUILD: abtext_clean(r->build, sizeof r->build, v); return 0;
 	case K_STATUS:
 		r->status_ok = strcmp(v, "ok") == 0;
 		return r->status_ok || strcmp(v, "fail") == 0 ? 0 : -1;
-	case K_REASON: side_text(r->reason, sizeof r->reason, v); return 0;
+	case K_REASON: abtext_clean(r->reason, sizeof r->reason, v); return 0;
 	case K_N: return count64(v, &r->n);
 	case K_BASE_N: return count64(v, &r->base_n);
 	case K_BYTES: return nonnegative(v, &r->bytes_per_op);

@@ -65,7 +65,8 @@ struct ab_reply {
 int abproto_request_words(const struct ab_request *q, char buf[][AB_WORD_LEN],
 			  char **words);
 /* Parse the words after AB_CHILD_WORD; -1 with why on a word it cannot
- * take (at most 200 bytes: a word is quoted up to 120).  A protocol other than AB_PROTOCOL parses (q->protocol says it)
+ * take or a key given twice (why fits 200 bytes: a word is quoted up to
+ * 120).  A protocol other than AB_PROTOCOL parses (q->protocol says it)
  * as long as it comes first. */
 int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why, size_t len);
 

@@ -132,13 +132,14 @@ int ab_judge(const struct record *rec, const struct ab_figure *f, struct ab_row 
 
 /* ---- cells --------------------------------------------------------------- */
 
-/* A side's cell: fail, a positive number, or - (never 0 or below: a
- * round at the resolution's floor is no figure) */
+/* Whether a side's cell is a number: never 0 or below (a round at the
+ * resolution's floor is no figure), never inf */
 static int has_value(const struct ab_row *r, int k)
 {
 	return r->value[k] > 0 && isfinite(r->value[k]);
 }
 
+/* A side's cell: fail, a positive number, or - */
 static const char *side_text(const struct ab_row *r, int k, char *buf, size_t len)
 {
 	if (r->f->side[k].status == ST_FAIL)
