@@ -329,6 +329,13 @@ check "ab side writing 1 MB: exit 1" [ "$rc" -eq 1 ]
 check "ab side writing 1 MB: stderr says its answer was too long" grep -qxF \
 	"osbench: ab: side B: null: its answer was longer than the 16384 bytes an answer can be" "$work/err"
 check "ab side writing 1 MB: no process left" no_fake_left chatty
+# a side that closes its output and goes on: ab's kill is not its story
+fake closer "exec >&-; sleep $nap"
+run ab -q "$OSBENCH" "$work/closer" null
+check "ab side closing its output: exit 1" [ "$rc" -eq 1 ]
+check "ab side closing its output: stderr says so, not our kill" grep -qxF \
+	"osbench: ab: side B: null: it closed its output without an answer and did not end" "$work/err"
+check "ab side closing its output: no process left" no_fake_left closer
 yes_path=$(command -v yes)
 run ab -q "$yes_path" "$OSBENCH" null
 check "ab side writing without end in its hello: exit 2, one line" sh -c '[ "$1" -eq 2 ] && [ "$(wc -l <"$2")" -eq 1 ]' - "$rc" "$work/err"

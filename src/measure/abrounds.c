@@ -225,10 +225,11 @@ static int read_answer(int rfd, char *buf, size_t cap, size_t *len, double deadl
  * does on its way out is done (a sanitizer's leak check, whose helper
  * process a kill would leave to init as a zombie pinned to our CPU).
  * The tick grows from 0.1 ms, so that a child that ends at once costs a
- * round little. */
+ * round little.  1 when it ended (or cannot be told), 0 when it did not
+ * and our kill will end it. */
 #define EXIT_GRACE_NS 2e9
 #define EXIT_TICK_MAX_NS 5000000L
-static void await_exit(pid_t pid, double deadline)
+static int await_exit(pid_t pid, double deadline)
 {
 	struct timespec tick = { .tv_nsec = 100000 };
 	double until = clock_ns() + EXIT_GRACE_NS;
@@ -239,12 +240,13 @@ static void await_exit(pid_t pid, double deadline)
 		siginfo_t si;
 		memset(&si, 0, sizeof si);
 		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0 && errno != EINTR)
-			return;
+			return 1; /* cannot tell: its status says what it can */
 		if (si.si_pid == pid)
-			return;
+			return 1;
 		nanosleep(&tick, NULL);
 		tick.tv_nsec = tick.tv_nsec * 2 < EXIT_TICK_MAX_NS ? tick.tv_nsec * 2 : EXIT_TICK_MAX_NS;
 	}
+	return 0;
 }
 
 static void describe_end(int status, char *why, size_t len)
@@ -266,7 +268,7 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 	static char text[AB_REPLY_MAX];
 	char said[256];
 	size_t got = 0;
-	int rfd = -1, rc, status;
+	int rfd = -1, rc, status, ended = 1;
 	pid_t pid = start_child(s, q, merge, &rfd, why, len);
 
 	if (pid < 0)
@@ -276,7 +278,7 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 	rc = read_answer(rfd, text, sizeof text, &got, deadline);
 	close(rfd);
 	if (rc == 1)
-		await_exit(pid, deadline);
+		ended = await_exit(pid, deadline);
 	status = kill_and_reap(pid, rc == 1 && abproto_reply_complete(text, got));
 	if (rc == -1)
 		return -1;
@@ -294,7 +296,12 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 		return 0;
 	if (got == 0 || !abproto_reply_complete(text, got)) {
 		char end[128];
-		describe_end(status, end, sizeof end);
+		/* our kill is no story of how it ended */
+		if (ended)
+			describe_end(status, end, sizeof end);
+		else
+			snprintf(end, sizeof end, "it closed its output without an answer and "
+						  "did not end");
 		if (got == 0)
 			snprintf(why, len, "%s", end);
 		else
