@@ -56,7 +56,11 @@ run ab-child protocol=1 module=nosuch procs=0 size_kb=0 time_ms=1 samples=3 plac
 check "ab child unknown module: a fail answer" grep -qx 'status fail' "$work/out"
 run ab-child protocol=1 bogus
 check "ab child bad word: exit 2" [ "$rc" -eq 2 ]
-check "ab child bad word: named" grep -qF "'bogus'" "$work/err"
+check "ab child bad word: refused in the protocol, naming it" sh -c 'grep -qx "status fail" "$1" &&
+	grep -qxF "reason ab-child: '"'bogus'"' is not KEY=VALUE" "$1" && [ "$(tail -n 1 "$1")" = end ]' - "$work/out"
+run ab-child protocol=x bogus
+check "ab child without the protocol word: exit 2" [ "$rc" -eq 2 ]
+check "ab child without the protocol word: one line on stderr" grep -qxF "osbench: ab-child: 'protocol=x': the first word must be protocol=N" "$work/err"
 check "ab child: nothing left" tmp_empty
 
 # --- usage
@@ -178,6 +182,10 @@ assert f["B"]["value"] is None and f["ratio"] is None and f["verdict"] == "uncle
 assert f["note"] == "a round below the resolution of the overhead subtraction", f' "$work/out"
 run ab -q -f junit "$OSBENCH" "$work/zeros" null
 check "ab round at 0 junit: no failure, a note" sh -c '! grep -q "<failure" "$1" && grep -qF "<property name=\"note\" value=\"a round below the resolution of the overhead subtraction\"/>" "$1"' - "$work/out"
+run ab -q "$OSBENCH" "$work/zeros" bwpipe
+check "ab bandwidth side without bytes per op: exit 1" [ "$rc" -eq 1 ]
+check "ab bandwidth side without bytes per op: stderr says so" grep -qxF \
+	"osbench: ab: side B: bwpipe: its answer gives no bytes per operation" "$work/err"
 check "ab round at 0: nothing left" tmp_empty
 
 # --- a side that is not osbench
@@ -213,6 +221,149 @@ else
 	skip "ab junit with a failed side: well formed: xmllint is not installed (Debian: libxml2-utils)"
 fi
 check "ab junit with a failed side: a failure naming why" grep -qF '<failure type="fail" message="fail: B: exited with status 1"/>' "$work/out"
+
+# --- a side whose module fails answers `fail`: its own reason reaches
+# stderr, the long reason column and the JUnit message (not the
+# protocol's complaint about how the answer was written)
+forced="forced failure (OSBENCH_TEST_FAULT)"
+run ab -q "env OSBENCH_TEST_FAULT=stat:fail $OSBENCH" "$OSBENCH" null stat
+check "ab side answering fail: exit 1" [ "$rc" -eq 1 ]
+check "ab side answering fail: stderr gives its reason" grep -qxF "osbench: ab: side A: stat: $forced" "$work/err"
+check "ab side answering fail: and B's, not measured" grep -qxF "osbench: ab: side B: stat: not measured: A failed to calibrate" "$work/err"
+check "ab side answering fail: its cells fail, the other figure measured" by_name table '
+	f("column") == "stat" { n++; if (f("A") != "fail" || f("verdict") != "fail") bad++ }
+	f("column") == "null call" { n++; if (!(f("A") + 0 > 0 && f("B") + 0 > 0)) bad++ }
+	END { exit !(n == 2 && !bad) }' "$work/out"
+run ab -q -f junit "$OSBENCH" "env OSBENCH_TEST_FAULT=stat:fail $OSBENCH" stat
+check "ab side B answering fail: exit 1" [ "$rc" -eq 1 ]
+check "ab side B answering fail junit: the failure gives its reason" \
+	grep -qF "<failure type=\"fail\" message=\"fail: B: $forced\"/>" "$work/out"
+run ab -q -f long "$OSBENCH" "env OSBENCH_TEST_FAULT=stat:fail $OSBENCH" stat
+check "ab side B answering fail long: the reason column" by_name table '
+	f("side") == "B" { n++; if (f("status") != "fail" || f("reason") != "'"$forced"'" || f("value") != "-") bad++ }
+	END { exit !(n == 1 && !bad) }' "$work/out"
+check "ab side answering fail: nothing left" tmp_empty
+
+# --- a side of another build that refuses a word of the request (a key
+# it does not know): its reason, not "exited with status 2"
+printf '#!/bin/sh\ncase "$*" in *hello*) exec "%s" "$@" ;; esac\nexec "%s" ab-child protocol=1 future_key=1 "$@"\n' \
+	"$OSBENCH" "$OSBENCH" >"$work/future"
+chmod +x "$work/future"
+run ab -q -f junit "$OSBENCH" "$work/future" null
+check "ab side refusing a request word: exit 1" [ "$rc" -eq 1 ]
+check "ab side refusing a request word: stderr gives its reason" grep -qxF \
+	"osbench: ab: side B: null: ab-child: 'future_key=1': unknown key or bad value" "$work/err"
+check "ab side refusing a request word junit: the failure gives it" grep -qF \
+	"message=\"fail: B: ab-child: &apos;future_key=1&apos;: unknown key or bad value\"" "$work/out"
+run ab -q "$OSBENCH ab-child protocol=1 bogus" "$OSBENCH" null
+check "ab side refusing its hello: exit 2" [ "$rc" -eq 2 ]
+check "ab side refusing its hello: one line giving its reason" sh -c '[ "$(wc -l <"$1")" -eq 1 ] && grep -qxF "$2" "$1"' - "$work/err" \
+	"osbench: ab: side A '$OSBENCH ab-child protocol=1 bogus': it refused the hello: ab-child: 'bogus' is not KEY=VALUE"
+
+# --- a crafted side's negative samples: refused, so the cell is fail with
+# the reason, never a number (no overhead subtraction goes below 0)
+fake negative 'for w in "$@"; do case $w in n=*) n=${w#n=} ;; base_n=*) b=${w#base_n=} ;; esac; done
+printf "osbench-ab 1\nstatus ok\nn %s\nbase_n %s\nbytes_per_op 0\nsamples -1 -2 -3\nend\n" "$n" "$b"'
+run ab -q "$OSBENCH" "$work/negative" null
+check "ab negative samples: exit 1" [ "$rc" -eq 1 ]
+check "ab negative samples: B is fail, no ratio" by_name table '
+	f("table") == "syscall" { n++; if (f("B") != "fail" || f("B/A") != "-" || f("verdict") != "fail" || !(f("A") + 0 > 0)) bad++ }
+	END { exit !(n == 1 && !bad) }' "$work/out"
+check "ab negative samples: stderr quotes them" grep -qxF "osbench: ab: side B: null: it said 'samples -1 -2 -3'" "$work/err"
+check "ab negative samples: no negative number anywhere" sh -c '! grep -v "^#" "$1" | grep -q "[[:space:]]-[0-9]"' - "$work/out"
+
+# --- two crafted sides whose ratio overflows a double: no inf anywhere,
+# unclear with why (the old report printed inf and wrote "inf" in json)
+fake extreme 'for w in "$@"; do case $w in n=*) n=${w#n=} ;; base_n=*) b=${w#base_n=} ;; esac; done
+[ "$n" = 0 ] && n=1
+printf "osbench-ab 1\nstatus ok\nn %s\nbase_n %s\nbytes_per_op 0\nsamples %s\nend\n" "$n" "$b" "$S"'
+run ab -q "env S=1e-10 $work/extreme" "env S=1e308 $work/extreme" null
+check "ab overflowing ratio: exit 0" [ "$rc" -eq 0 ]
+check "ab overflowing ratio: unclear, no ratio" by_name table '
+	f("table") == "syscall" { n++; if (f("B/A") != "-" || f("lo") != "-" || f("verdict") != "unclear") bad++ }
+	END { exit !(n == 1 && !bad) }' "$work/out"
+check "ab overflowing ratio: stderr says why" grep -qxF "osbench: warning: ab: syscall/null call: rounds too far apart for a ratio" "$work/err"
+run ab -q -f json "env S=1e-10 $work/extreme" "env S=1e308 $work/extreme" null
+check "ab overflowing ratio json: valid, ratio null" python3 -c 'import json,sys
+f = json.load(open(sys.argv[1]))["figures"][0]
+assert f["ratio"] is None and f["verdict"] == "unclear", f' "$work/out"
+
+# --- a crafted side whose reason holds bytes that are not UTF-8 and an
+# escape sequence: shown cleaned on stderr, in JUnit and json
+fake rude 'printf "osbench-ab 1\nstatus fail\nreason bad\377\033[31m byte\nend\n"'
+run ab -q -f junit "$OSBENCH" "$work/rude" null
+check "ab side with a rude reason: stderr cleaned" grep -qxF "osbench: ab: side B: null: bad? [31m byte" "$work/err"
+check "ab side with a rude reason junit: the reason cleaned" grep -qF 'message="fail: B: bad? [31m byte"' "$work/out"
+if command -v xmllint >/dev/null 2>&1; then
+	check "ab side with a rude reason junit: well formed" xmllint --noout "$work/out"
+fi
+run ab -q -f json "$OSBENCH" "$work/rude" null
+check "ab side with a rude reason json: valid" python3 -c 'import json,sys
+f = json.load(open(sys.argv[1], encoding="utf-8"))["figures"][0]
+assert f["B"]["reason"] == "bad? [31m byte", f' "$work/out"
+# and a command with such a byte: escaped in the comment and in json's
+# sides (the host record's command line is the writers' to clean)
+run ab -q "env X=$(printf '\377') $OSBENCH" "$OSBENCH" null
+check "ab command with a byte not UTF-8: the # A line escapes it" grep -qxF "# A: env X=\\xff $OSBENCH" "$work/out"
+run ab -q -f json "env X=$(printf '\377') $OSBENCH" "$OSBENCH" null
+check "ab command with a byte not UTF-8 json: the side's command escaped" python3 -c 'import json,sys
+d = json.load(open(sys.argv[1], encoding="utf-8", errors="surrogateescape"))
+assert d["sides"][0]["command"] == "env X=\\xff " + sys.argv[2], d["sides"]' "$work/out" "$OSBENCH"
+
+# --- a crafted side that says its samples twice: refused, naming the line
+fake twice 'for w in "$@"; do case $w in n=*) n=${w#n=} ;; base_n=*) b=${w#base_n=} ;; esac; done
+printf "osbench-ab 1\nstatus ok\nn %s\nbase_n %s\nbytes_per_op 0\nsamples 1 1 1\nsamples 9 9 9\nend\n" "$n" "$b"'
+run ab -q "$OSBENCH" "$work/twice" null
+check "ab repeated samples line: exit 1" [ "$rc" -eq 1 ]
+check "ab repeated samples line: stderr says so" grep -qxF "osbench: ab: side B: null: it repeated its 'samples' line" "$work/err"
+fake twostatus 'for w in "$@"; do case $w in n=*) n=${w#n=} ;; base_n=*) b=${w#base_n=} ;; esac; done
+printf "osbench-ab 1\nstatus fail\nreason broken\nstatus ok\nn %s\nbase_n %s\nsamples 1 1 1\nend\n" "$n" "$b"'
+run ab -q "$OSBENCH" "$work/twostatus" null
+check "ab repeated status line: stderr says so" grep -qxF "osbench: ab: side B: null: it repeated its 'status' line" "$work/err"
+
+# --- a side that writes more than an answer can be: said so, not the
+# kill that ended it
+fake chatty 'yes 0123456789abcdef | head -c 1048576'
+run ab -q "$OSBENCH" "$work/chatty" null
+check "ab side writing 1 MB: exit 1" [ "$rc" -eq 1 ]
+check "ab side writing 1 MB: stderr says its answer was too long" grep -qxF \
+	"osbench: ab: side B: null: its answer was longer than the 16384 bytes an answer can be" "$work/err"
+check "ab side writing 1 MB: no process left" no_fake_left chatty
+# a side that closes its output and goes on: ab's kill is not its story
+fake closer "exec >&-; sleep $nap"
+run ab -q "$OSBENCH" "$work/closer" null
+check "ab side closing its output: exit 1" [ "$rc" -eq 1 ]
+check "ab side closing its output: stderr says so, not our kill" grep -qxF \
+	"osbench: ab: side B: null: it closed its output without an answer and did not end" "$work/err"
+check "ab side closing its output: no process left" no_fake_left closer
+yes_path=$(command -v yes)
+run ab -q "$yes_path" "$OSBENCH" null
+check "ab side writing without end in its hello: exit 2, one line" sh -c '[ "$1" -eq 2 ] && [ "$(wc -l <"$2")" -eq 1 ]' - "$rc" "$work/err"
+check "ab side writing without end in its hello: says its answer was too long" grep -qxF \
+	"osbench: ab: side A '$yes_path': not an osbench of protocol 1: its answer was longer than the 16384 bytes an answer can be" "$work/err"
+check "ab side writing 1 MB: nothing left" tmp_empty
+
+# --- a newline in a side's command: escaped wherever the command is
+# shown, so the header's comment lines and a refusal stay whole lines
+nl='
+'
+run ab -q "env X=a${nl}b $OSBENCH" "$OSBENCH" null
+check "ab newline in a command: exit 0 or 1" [ "$rc" -le 1 ]
+check "ab newline in a command: the # A line escapes it" grep -qxF "# A: env X=a\\nb $OSBENCH" "$work/out"
+check "ab newline in a command: every line above the header a comment" awk -v h="$HEADER" '
+	$0 == h { seen = 1; exit } !/^#/ { bad++ } END { exit !(seen && !bad) }' "$work/out"
+run ab -q -f long "env X=a${nl}b $OSBENCH" "$OSBENCH" null
+check "ab newline in a command long: the command column escapes it" by_name table '
+	f("side") == "A" { n++; if (f("command") != "env X=a\\nb '"$OSBENCH"'") bad++ }
+	END { exit !(n == 1 && !bad) }' "$work/out"
+run ab -q "env X=a${nl}b $work/proto2" "$OSBENCH" null
+check "ab refusal with a newline in the command: exit 2" [ "$rc" -eq 2 ]
+check "ab refusal with a newline in the command: one line" one_line_stderr
+check "ab refusal with a newline in the command: escaped" grep -qxF \
+	"osbench: ab: side A 'env X=a\\nb $work/proto2': it speaks protocol 2, this osbench 1" "$work/err"
+refused "ab command not found with a newline" "side B: 'no-such\\ny': command not found" \
+	ab "$OSBENCH" "no-such${nl}y" null
+check "ab newline in a command: nothing left" tmp_empty
 
 # --- a side that answers nonsense
 fake garbage 'echo "hello there"'

@@ -61,7 +61,7 @@ static int handshakes(const struct args *a, struct ab_side sides[2])
 			return -1;
 		if (rc < 0) {
 			fprintf(stderr, "osbench: ab: side %s '%s': %s\n", side_names[k],
-				sides[k].command, why);
+				sides[k].shown, why);
 			return 2;
 		}
 	}

@@ -77,14 +77,23 @@ int ab_child_main(int argc, char **argv)
 {
 	static struct ab_request q;
 	static struct ab_reply r;
-	char why[300];
+	char why[200];
 
+	memset(&r, 0, sizeof r);
+	r.protocol = AB_PROTOCOL;
 	if (abproto_parse_request(argc - 2, argv + 2, &q, why, sizeof why) < 0) {
+		/* asked in our protocol: refused in it, so that ab reports
+		   why (on stderr and in its report) and not only "exited with
+		   status 2"; a parent of another build may send a key this
+		   build does not know */
+		if (q.protocol == AB_PROTOCOL) {
+			snprintf(r.reason, sizeof r.reason, "%s: %s", AB_CHILD_WORD, why);
+			r.wait_pct = -1;
+			return answer(&r, 2);
+		}
 		fprintf(stderr, "osbench: %s: %s\n", AB_CHILD_WORD, why);
 		return 2;
 	}
-	memset(&r, 0, sizeof r);
-	r.protocol = AB_PROTOCOL;
 	if (q.protocol != AB_PROTOCOL) {
 		r.refused = q.protocol;
 		return answer(&r, 2);

@@ -8,8 +8,12 @@
 
 #include "measure/abproto.h"
 #include "sys/utf8.h"
+#include "measure/abtext.h"
 
 #define REPLY_MAGIC "osbench-ab"
+/* The most of a word a message quotes, in bytes: a tmpdir= word can be
+ * 4 KB, and the message must still say what is wrong with it. */
+#define QUOTE_MAX 120
 
 int abproto_request_words(const struct ab_request *q, char buf[][AB_WORD_LEN], char **words)
 {
@@ -113,13 +117,34 @@ static int request_key(struct ab_request *q, const char *key, const char *v)
 	return -1;
 }
 
+/* The request's keys, each allowed once: with two, which one the child
+ * took would be a matter of its parser. */
+static const char *const request_keys[] = {
+	"hello", "module", "procs", "size_kb", "time_ms", "samples", "placement",
+	"cpu", "io_timeout_ms", "tmpdir", "n", "base_n",
+};
+#define NREQUEST_KEYS (sizeof request_keys / sizeof request_keys[0])
+
+static int request_key_index(const char *word)
+{
+	size_t klen = strcspn(word, "=");
+
+	for (size_t k = 0; k < NREQUEST_KEYS; k++)
+		if (strlen(request_keys[k]) == klen && strncmp(word, request_keys[k], klen) == 0)
+			return (int)k;
+	return -1;
+}
+
 int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why, size_t len)
 {
+	unsigned seen = 0;
+
 	memset(q, 0, sizeof *q);
 	if (argc < 1 || strncmp(argv[0], "protocol=", 9) != 0 ||
 	    whole(argv[0] + 9, 0, 1000000, &q->protocol) < 0) {
-		utf8_printf(why, len, "'%s': the first word must be protocol=N",
-			    argc < 1 ? "" : argv[0]);
+		const char *w = argc < 1 ? "" : argv[0];
+		utf8_printf(why, len, "'%.*s': the first word must be protocol=N",
+			 (int)abtext_whole(w, QUOTE_MAX), w);
 		return -1;
 	}
 	if (q->protocol != AB_PROTOCOL)
@@ -127,18 +152,28 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 	for (int i = 1; i < argc; i++) {
 		const char *eq = strchr(argv[i], '=');
 		char key[32];
+		int k = request_key_index(argv[i]);
+		if (k >= 0 && (seen & (1u << k))) {
+			snprintf(why, len, "'%.*s': its key a second time",
+				 (int)abtext_whole(argv[i], QUOTE_MAX), argv[i]);
+			return -1;
+		}
+		if (k >= 0)
+			seen |= 1u << k;
 		if (strcmp(argv[i], "hello") == 0) {
 			q->hello = 1;
 			continue;
 		}
 		if (!eq || (size_t)(eq - argv[i]) >= sizeof key) {
-			utf8_printf(why, len, "'%s' is not KEY=VALUE", argv[i]);
+			utf8_printf(why, len, "'%.*s' is not KEY=VALUE",
+				 (int)abtext_whole(argv[i], QUOTE_MAX), argv[i]);
 			return -1;
 		}
 		memcpy(key, argv[i], (size_t)(eq - argv[i]));
 		key[eq - argv[i]] = '\0';
 		if (request_key(q, key, eq + 1) < 0) {
-			utf8_printf(why, len, "'%s': unknown key or bad value", argv[i]);
+			utf8_printf(why, len, "'%.*s': unknown key or bad value",
+				 (int)abtext_whole(argv[i], QUOTE_MAX), argv[i]);
 			return -1;
 		}
 	}
@@ -151,13 +186,10 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 
 /* ---- replies ------------------------------------------------------------- */
 
-/* A reason on one line: the reply is line by line. */
+/* A text on one line, "-" when empty: the reply is line by line. */
 static void one_line(char *dst, size_t len, const char *src)
 {
-	snprintf(dst, len, "%s", src[0] ? src : "-");
-	for (char *p = dst; *p; p++)
-		if (*p == '\n' || *p == '\r')
-			*p = ' ';
+	abtext_clean(dst, len, src[0] ? src : "-");
 }
 
 int abproto_format_reply(const struct ab_reply *r, char *buf, size_t len)
@@ -190,10 +222,14 @@ int abproto_format_reply(const struct ab_reply *r, char *buf, size_t len)
 		    r->bytes_per_op);
 		if (r->wait_pct >= 0)
 			PUT("wait_pct %.17g\n", r->wait_pct);
-		PUT("samples");
+		/* no samples, no line: a bare "samples" is refused by the
+		   parsers of builds before this one, and with it the reason */
+		if (r->nsamples > 0)
+			PUT("samples");
 		for (int i = 0; i < r->nsamples; i++)
 			PUT(" %.17g", r->samples[i]);
-		PUT("\n");
+		if (r->nsamples > 0)
+			PUT("\n");
 	}
 	PUT("end\n");
 #undef PUT
@@ -205,6 +241,44 @@ int abproto_reply_complete(const char *text, size_t len)
 	return len >= 5 && memcmp(text + len - 5, "\nend\n", 5) == 0;
 }
 
+/* The keys of a reply, each allowed once: a second status or samples
+ * line would make the answer say two things. */
+enum reply_key {
+	K_REFUSED, K_VERSION, K_BUILD,
+	K_STATUS, K_REASON, K_N, K_BASE_N, K_BYTES, K_WAIT, K_SAMPLES,
+	K_COUNT
+};
+static const char *const reply_keys[K_COUNT] = {
+	[K_REFUSED] = "refused", [K_VERSION] = "version", [K_BUILD] = "build",
+	[K_STATUS] = "status", [K_REASON] = "reason", [K_N] = "n", [K_BASE_N] = "base_n",
+	[K_BYTES] = "bytes_per_op", [K_WAIT] = "wait_pct", [K_SAMPLES] = "samples",
+};
+#define BIT(k) (1u << (k))
+#define HELLO_KEYS (BIT(K_VERSION) | BIT(K_BUILD))
+#define ROUND_KEYS                                                                           \
+	(BIT(K_STATUS) | BIT(K_REASON) | BIT(K_N) | BIT(K_BASE_N) | BIT(K_BYTES) |          \
+	 BIT(K_WAIT) | BIT(K_SAMPLES))
+
+static int key_of(const char *key)
+{
+	for (int k = 0; k < K_COUNT; k++)
+		if (strcmp(key, reply_keys[k]) == 0)
+			return k;
+	return -1;
+}
+
+/* A sample, a size or a share of time: none of them is below 0 (the
+ * child floors a sample at 0), so a negative one is not an osbench's. */
+static int nonnegative(const char *text, double *out)
+{
+	if (real(text, out) < 0 || *out < 0)
+		return -1;
+	*out += 0.0; /* -0 as 0: no cell or list prints "-0" */
+	return 0;
+}
+
+/* The values after "samples"; none (a bare line, as builds before this
+ * one write with a failure) is no samples. */
 static int samples_line(const char *v, struct ab_reply *r)
 {
 	char buf[AB_REPLY_MAX], *save = NULL;
@@ -213,61 +287,100 @@ static int samples_line(const char *v, struct ab_reply *r)
 		return -1;
 	r->nsamples = 0;
 	for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-		if (r->nsamples == CHILD_MAX_SAMPLES || real(t, &r->samples[r->nsamples]) < 0)
+		if (r->nsamples == CHILD_MAX_SAMPLES ||
+		    nonnegative(t, &r->samples[r->nsamples]) < 0)
 			return -1;
 		r->nsamples++;
 	}
 	return 0;
 }
 
-static int reply_line(const char *key, const char *v, struct ab_reply *r)
+static int reply_value(int key, const char *v, struct ab_reply *r)
 {
-	if (strcmp(key, "refused") == 0)
+	switch (key) {
+	case K_REFUSED:
 		return strncmp(v, "protocol ", 9) == 0 && whole(v + 9, 0, 1000000, &r->refused) == 0
 			       ? 0
 			       : -1;
-	if (strcmp(key, "version") == 0)
-		return copy_text(r->version, sizeof r->version, v);
-	if (strcmp(key, "build") == 0)
-		return copy_text(r->build, sizeof r->build, v);
-	if (strcmp(key, "status") == 0) {
+	/* a side's texts are cleaned and cut rather than refused: a long
+	   reason is still the reason */
+	case K_VERSION: abtext_clean(r->version, sizeof r->version, v); return 0;
+	case K_BUILD: abtext_clean(r->build, sizeof r->build, v); return 0;
+	case K_STATUS:
 		r->status_ok = strcmp(v, "ok") == 0;
 		return r->status_ok || strcmp(v, "fail") == 0 ? 0 : -1;
+	case K_REASON: abtext_clean(r->reason, sizeof r->reason, v); return 0;
+	case K_N: return count64(v, &r->n);
+	case K_BASE_N: return count64(v, &r->base_n);
+	case K_BYTES: return nonnegative(v, &r->bytes_per_op);
+	case K_WAIT: return nonnegative(v, &r->wait_pct);
+	case K_SAMPLES: return samples_line(v, r);
 	}
-	if (strcmp(key, "reason") == 0)
-		return copy_text(r->reason, sizeof r->reason, v);
-	if (strcmp(key, "n") == 0)
-		return count64(v, &r->n);
-	if (strcmp(key, "base_n") == 0)
-		return count64(v, &r->base_n);
-	if (strcmp(key, "bytes_per_op") == 0)
-		return real(v, &r->bytes_per_op);
-	if (strcmp(key, "wait_pct") == 0)
-		return real(v, &r->wait_pct);
-	if (strcmp(key, "samples") == 0)
-		return samples_line(v, r);
 	return -1;
 }
 
-/* The first line of text, for a message: at most 80 characters. */
+/* What a whole reply lacks, or NULL: a round's answer says how it went,
+ * and an ok one what it measured.  A failure without a reason gets one
+ * that says so. */
+static const char *reply_lacks(struct ab_reply *r, unsigned seen)
+{
+	if (r->refused || (seen & HELLO_KEYS))
+		return seen & ROUND_KEYS ? "its answer mixes a hello and a round" : NULL;
+	if (!(seen & BIT(K_STATUS)))
+		return "its answer has no status";
+	if (!r->status_ok) {
+		if (!r->reason[0])
+			snprintf(r->reason, sizeof r->reason, "it failed without saying why");
+		return NULL;
+	}
+	if (r->n == 0)
+		return "its answer has no count of operations";
+	if (r->nsamples == 0)
+		return "its answer has no samples";
+	return NULL;
+}
+
+/* The first line of text, for a message: at most 80 bytes, whole
+ * characters, shown as abtext_clean shows a side's text. */
 static void quote_line(char *dst, size_t len, const char *text, size_t textlen)
 {
+	char line[128];
 	size_t n = 0;
 
-	while (n < textlen && n < 80 && text[n] != '\n' && text[n] != '\0')
+	while (n < textlen && n < sizeof line - 1 && text[n] != '\n' && text[n] != '\0')
 		n++;
-	snprintf(dst, len, "%.*s", (int)utf8_cut(text, n), text);
-	for (char *p = dst; *p; p++)
-		if ((unsigned char)*p < 0x20)
-			*p = ' ';
+	memcpy(line, text, n);
+	line[n] = '\0';
+	abtext_clean(dst, len < 81 ? len : 81, line);
+}
+
+/* One line after the first into r; 0, or -1 with why. */
+static int reply_line(char *line, struct ab_reply *r, unsigned *seen, char *why, size_t whylen)
+{
+	char *sp = strchr(line, ' ');
+	int k;
+
+	if (sp)
+		*sp = '\0';
+	k = key_of(line);
+	if (k >= 0 && (*seen & BIT(k))) {
+		utf8_printf(why, whylen, "it repeated its '%s' line", reply_keys[k]);
+		return -1;
+	}
+	if (k < 0 || reply_value(k, sp ? sp + 1 : "", r) < 0)
+		return 1;
+	*seen |= BIT(k);
+	return 0;
 }
 
 int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *why,
 			size_t whylen)
 {
 	char line[AB_REPLY_MAX], shown[96];
+	const char *lacks;
 	size_t at = 0;
 	int lines = 0, ended = 0;
+	unsigned seen = 0;
 
 	memset(r, 0, sizeof *r);
 	r->protocol = -1;
@@ -287,12 +400,8 @@ int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *
 				      whole(sp + 1, 0, 1000000, &r->protocol) < 0;
 			else if (strcmp(line, "end") == 0)
 				ended = 1;
-			else if (!sp)
-				bad = 1;
-			else {
-				*sp = '\0';
-				bad = reply_line(line, sp + 1, r) < 0;
-			}
+			else if ((bad = reply_line(line, r, &seen, why, whylen)) < 0)
+				return -1;
 		}
 		if (bad) {
 			quote_line(shown, sizeof shown, text + at, len - at);
@@ -307,6 +416,10 @@ int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *
 			utf8_printf(why, whylen, "it said nothing");
 		else
 			utf8_printf(why, whylen, "its answer ended early");
+		return -1;
+	}
+	if ((lacks = reply_lacks(r, seen)) != NULL) {
+		snprintf(why, whylen, "%s", lacks);
 		return -1;
 	}
 	return 0;

@@ -11,6 +11,9 @@
  *           n=N base_n=BN            (n=0: calibrate first)
  *     osbench-ab 1 / status ok|fail / reason R / n N / base_n BN /
  *     bytes_per_op X / samples S1 S2 ... / end
+ *     (no samples line when there are none: builds before this one
+ *     refuse a bare one, and with it the failure's reason; each line at
+ *     most once; no number below 0)
  *
  * A child asked for another protocol answers "osbench-ab ITS" and
  * "refused protocol WANTED". */
@@ -62,7 +65,8 @@ struct ab_reply {
 int abproto_request_words(const struct ab_request *q, char buf[][AB_WORD_LEN],
 			  char **words);
 /* Parse the words after AB_CHILD_WORD; -1 with why on a word it cannot
- * take.  A protocol other than AB_PROTOCOL parses (q->protocol says it)
+ * take or a key given twice (why fits 200 bytes: a word is quoted up to
+ * 120).  A protocol other than AB_PROTOCOL parses (q->protocol says it)
  * as long as it comes first. */
 int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why, size_t len);
 
@@ -70,7 +74,10 @@ int abproto_parse_request(int argc, char **argv, struct ab_request *q, char *why
 int abproto_format_reply(const struct ab_reply *r, char *buf, size_t len);
 /* Whether text[0..len-1] holds a whole reply (its end line). */
 int abproto_reply_complete(const char *text, size_t len);
-/* Parse a reply; -1 with why (quoting what does not belong) otherwise. */
+/* Parse a reply; -1 with why (quoting what does not belong, naming a
+ * repeated line or what a round's answer lacks) otherwise.  A side's
+ * texts come back with control bytes blank, cut on a character boundary
+ * where too long; a failure without a reason gets one. */
 int abproto_parse_reply(const char *text, size_t len, struct ab_reply *r, char *why,
 			size_t whylen);
 

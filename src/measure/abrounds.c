@@ -4,6 +4,7 @@
  * once it has answered, failed or run out of time. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <poll.h>
 #include <signal.h>
@@ -18,6 +19,7 @@
 
 #include "measure/abproto.h"
 #include "measure/abrounds.h"
+#include "measure/abtext.h"
 #include "sys/clock.h"
 #include "measure/order.h"
 #include "stats/stats.h"
@@ -58,6 +60,7 @@ static int resolve(struct ab_side *s, char *why, size_t len)
 {
 	const char *w = s->words[0], *path = getenv("PATH");
 	const char *dir = path && *path ? path : "/usr/bin:/bin";
+	char shown[256];
 
 	if (strchr(w, '/')) {
 		snprintf(s->path, sizeof s->path, "%s", w);
@@ -74,7 +77,8 @@ static int resolve(struct ab_side *s, char *why, size_t len)
 			break;
 		dir = colon + 1;
 	}
-	utf8_printf(why, len, "'%s': command not found", w);
+	abtext_escape(shown, sizeof shown, w);
+	utf8_printf(why, len, "'%s': command not found", shown);
 	return -1;
 }
 
@@ -86,6 +90,7 @@ int ab_side_prepare(struct ab_side *s, const char *name, const char *command, ch
 	memset(s, 0, sizeof *s);
 	s->name = name;
 	s->command = command;
+	abtext_escape(s->shown, sizeof s->shown, command);
 	if (strlen(command) >= sizeof s->copy) {
 		utf8_printf(why, len, "its command is too long");
 		return -1;
@@ -99,7 +104,7 @@ int ab_side_prepare(struct ab_side *s, const char *name, const char *command, ch
 		s->words[s->nwords++] = w;
 	}
 	if (s->nwords == 0) {
-		utf8_printf(why, len, "'%s' is no command", command);
+		utf8_printf(why, len, "'%s' is no command", s->shown);
 		return -1;
 	}
 	return resolve(s, why, len);
@@ -232,10 +237,11 @@ static int read_answer(int rfd, char *buf, size_t cap, size_t *len, double deadl
  * does on its way out is done (a sanitizer's leak check, whose helper
  * process a kill would leave to init as a zombie pinned to our CPU).
  * The tick grows from 0.1 ms, so that a child that ends at once costs a
- * round little. */
+ * round little.  1 when it ended (or cannot be told), 0 when it did not
+ * and our kill will end it. */
 #define EXIT_GRACE_NS 2e9
 #define EXIT_TICK_MAX_NS 5000000L
-static void await_exit(pid_t pid, double deadline)
+static int await_exit(pid_t pid, double deadline)
 {
 	struct timespec tick = { .tv_nsec = 100000 };
 	double until = clock_ns() + EXIT_GRACE_NS;
@@ -246,12 +252,13 @@ static void await_exit(pid_t pid, double deadline)
 		siginfo_t si;
 		memset(&si, 0, sizeof si);
 		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0 && errno != EINTR)
-			return;
+			return 1; /* cannot tell: its status says what it can */
 		if (si.si_pid == pid)
-			return;
+			return 1;
 		nanosleep(&tick, NULL);
 		tick.tv_nsec = tick.tv_nsec * 2 < EXIT_TICK_MAX_NS ? tick.tv_nsec * 2 : EXIT_TICK_MAX_NS;
 	}
+	return 0;
 }
 
 static void describe_end(int status, char *why, size_t len)
@@ -273,7 +280,7 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 	static char text[AB_REPLY_MAX];
 	char said[256];
 	size_t got = 0;
-	int rfd = -1, rc, status;
+	int rfd = -1, rc, status, ended = 1;
 	pid_t pid = start_child(s, q, merge, &rfd, why, len);
 
 	if (pid < 0)
@@ -283,7 +290,7 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 	rc = read_answer(rfd, text, sizeof text, &got, deadline);
 	close(rfd);
 	if (rc == 1)
-		await_exit(pid, deadline);
+		ended = await_exit(pid, deadline);
 	status = kill_and_reap(pid, rc == 1 && abproto_reply_complete(text, got));
 	if (rc == -1)
 		return -1;
@@ -291,11 +298,22 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 		utf8_printf(why, len, "timed out after %d s", timeout_s);
 		return 1;
 	}
+	/* killed by us for it, so the signal is not its end's story */
+	if (rc == 0) {
+		snprintf(why, len, "its answer was longer than the %d bytes an answer can be",
+			 AB_REPLY_MAX);
+		return 1;
+	}
 	if (abproto_parse_reply(text, got, r, said, sizeof said) == 0)
 		return 0;
 	if (got == 0 || !abproto_reply_complete(text, got)) {
 		char end[128];
-		describe_end(status, end, sizeof end);
+		/* our kill is no story of how it ended */
+		if (ended)
+			describe_end(status, end, sizeof end);
+		else
+			snprintf(end, sizeof end, "it closed its output without an answer and "
+						  "did not end");
 		if (got == 0)
 			utf8_printf(why, len, "%s", end);
 		else
@@ -319,9 +337,17 @@ int ab_handshake(struct ab_side *s, int timeout_s, char *why, size_t len)
 		utf8_printf(why, len, "not an osbench of protocol %d: %s", AB_PROTOCOL, what);
 		return -1;
 	}
-	if (r.protocol != AB_PROTOCOL || r.refused) {
+	if (r.protocol != AB_PROTOCOL) {
 		utf8_printf(why, len, "it speaks protocol %d, this osbench %d", r.protocol,
-			    AB_PROTOCOL);
+			 AB_PROTOCOL);
+		return -1;
+	}
+	if (r.refused) {
+		snprintf(why, len, "it refused protocol %d, which it says it speaks", r.refused);
+		return -1;
+	}
+	if (!r.build[0] && r.reason[0]) {
+		say(why, len, "it refused the hello: %s", r.reason);
 		return -1;
 	}
 	if (!r.build[0]) {
@@ -381,9 +407,11 @@ static void request_for(const struct subject *s, const struct run_opts *o, uint6
 static int to_bandwidth(double *v, int n, double bytes_per_op)
 {
 	for (int i = 0; i < n; i++) {
-		if (!(v[i] > 0) || !(bytes_per_op > 0))
+		if (!(v[i] > 0))
 			return -1;
 		v[i] = bytes_per_op / v[i];
+		if (!isfinite(v[i]))
+			return -1;
 	}
 	return 0;
 }
@@ -419,6 +447,10 @@ static int take_side_round(const struct ab_side *side, const struct subject *s,
 	}
 	if (r.nsamples < 1 || (q->n && (r.n != q->n || r.base_n != q->base_n))) {
 		side_fail(out, "its answer does not match the request");
+		return 0;
+	}
+	if ((s->mod->flags & MOD_BANDWIDTH) && !(r.bytes_per_op > 0)) {
+		side_fail(out, "its answer gives no bytes per operation");
 		return 0;
 	}
 	if ((s->mod->flags & MOD_BANDWIDTH) && to_bandwidth(r.samples, r.nsamples, r.bytes_per_op) < 0) {

@@ -19,6 +19,8 @@
 struct ab_side {
 	const char *name;     /* "A" or "B" */
 	const char *command;  /* as given */
+	char shown[4 * 4096]; /* as messages and comment lines show it
+	                         (abtext_escape: \n, \x01) */
 	char copy[4096];      /* command, split at blanks in place */
 	char *words[AB_SIDE_WORDS];
 	int nwords;

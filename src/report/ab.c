@@ -31,6 +31,13 @@ static int pair_up(const struct ab_figure *f, struct ab_row *row)
 			    "a round below the resolution of the overhead subtraction");
 		return -1;
 	}
+	/* a crafted side's extreme rounds: a ratio that is no finite number
+	   is no figure */
+	if (!isfinite(row->r.ratio) || !isfinite(row->r.lo) || !isfinite(row->r.hi) ||
+	    !isfinite(row->r.a) || !isfinite(row->r.b)) {
+		snprintf(row->why, sizeof row->why, "rounds too far apart for a ratio");
+		return -1;
+	}
 	return 0;
 }
 
@@ -48,7 +55,8 @@ static double own_value(const struct ab_outcome *o)
 			return NAN;
 		sum += log(o->round_values[i]);
 	}
-	return exp(sum / (double)o->nrounds);
+	sum = exp(sum / (double)o->nrounds);
+	return isfinite(sum) ? sum : NAN;
 }
 
 static void row_values(struct ab_row *row)
@@ -126,13 +134,19 @@ int ab_judge(const struct record *rec, const struct ab_figure *f, struct ab_row 
 
 /* ---- cells --------------------------------------------------------------- */
 
-/* A side's cell: fail, a positive number, or - (never 0 or below: a
- * round at the resolution's floor is no figure) */
+/* Whether a side's cell is a number: never 0 or below (a round at the
+ * resolution's floor is no figure), never inf */
+static int has_value(const struct ab_row *r, int k)
+{
+	return r->value[k] > 0 && isfinite(r->value[k]);
+}
+
+/* A side's cell: fail, a positive number, or - */
 static const char *side_text(const struct ab_row *r, int k, char *buf, size_t len)
 {
 	if (r->f->side[k].status == ST_FAIL)
 		return "fail";
-	if (!(r->value[k] > 0))
+	if (!has_value(r, k))
 		return "-";
 	return fmt_seed(r->value[k], buf, len);
 }
@@ -142,9 +156,10 @@ static const char *side_text(const struct ab_row *r, int k, char *buf, size_t le
  * 0.000); else, and below 0.1, significant digits */
 static const char *number_text(double v, int ok, int fixed, int digits, char *buf, size_t len)
 {
-	if (!ok || isnan(v))
+	if (!ok || !isfinite(v))
 		return "-";
-	if (fixed && fabs(v) >= 0.1)
+	/* fixed up to 1e9: past that %f prints more digits than the cell holds */
+	if (fixed && fabs(v) >= 0.1 && fabs(v) < 1e9)
 		snprintf(buf, len, "%.*f", digits, v);
 	else
 		snprintf(buf, len, "%.*g", digits, v);
@@ -162,7 +177,7 @@ static void side_comments(FILE *out, const struct ab_context *c)
 {
 	for (int k = 0; k < 2; k++)
 		fprintf(out, "# %s: %s\n# %s build: %s\n# %s version: %s\n", side_names[k],
-			c->sides[k].command, side_names[k], c->sides[k].build, side_names[k],
+			c->sides[k].shown, side_names[k], c->sides[k].build, side_names[k],
 			c->sides[k].version);
 }
 
@@ -240,9 +255,9 @@ static void report_long(FILE *out, const struct ab_context *c, const struct ab_r
 			fprintf(out, "%s\t%s\t%s\t", r->rec->table, r->rec->column, r->rec->module);
 			cleaned(out, r->rec->params);
 			fprintf(out, "\t%s\t%s\t", r->rec->unit, side_names[k]);
-			cleaned(out, c->sides[k].command);
+			cleaned(out, c->sides[k].shown);
 			fprintf(out, "\t%llu\t%zu\t", (unsigned long long)o->n, o->nrounds);
-			if (r->value[k] > 0)
+			if (has_value(r, k))
 				fprintf(out, "%.6g", r->value[k]);
 			else
 				fputc('-', out);
@@ -279,7 +294,7 @@ static void json_key_string(FILE *out, const char *key, const char *v, const cha
 static void json_num(FILE *out, const char *key, double v, int ok, const char *after)
 {
 	json_string(out, key);
-	if (ok && !isnan(v))
+	if (ok && isfinite(v))
 		fprintf(out, ": %.6g%s", v, after);
 	else
 		fprintf(out, ": null%s", after);
@@ -307,7 +322,9 @@ static void json_host(FILE *out, const struct ab_context *c)
 	for (int k = 0; k < 2; k++) {
 		fputs(k ? ", {" : "{", out);
 		json_key_string(out, "name", side_names[k], ", ");
-		json_key_string(out, "command", c->sides[k].command, ", ");
+		/* as the other formats show it: raw, a byte that is not UTF-8
+		   would make the file no JSON */
+		json_key_string(out, "command", c->sides[k].shown, ", ");
 		json_key_string(out, "build", c->sides[k].build, ", ");
 		json_key_string(out, "version", c->sides[k].version, "}");
 	}
@@ -319,7 +336,7 @@ static void json_side(FILE *out, int k, const struct ab_row *r)
 	const struct ab_outcome *o = &r->f->side[k];
 
 	fprintf(out, "\"%s\": {", side_names[k]);
-	json_num(out, "value", r->value[k], r->value[k] > 0, ", ");
+	json_num(out, "value", r->value[k], has_value(r, k), ", ");
 	json_key_string(out, "status", schema_status_names[o->status], ", ");
 	json_key_string(out, "reason", o->reason, ", ");
 	json_key_string(out, "distorted", o->distortion.reason, ", ");

@@ -1,5 +1,6 @@
 /* ab's child protocol: a request's words read back, a reply's lines read
  * back, and what is not a reply refused with what it said. */
+#include <math.h>
 #include <string.h>
 
 #include "measure/abproto.h"
@@ -27,6 +28,20 @@ static void test_request(void)
 	char *bad[] = { "protocol=1", "samples=0" };
 	CHECK("abproto request with a bad value is refused, naming it",
 	      abproto_parse_request(2, bad, &back, why, sizeof why) < 0 && strstr(why, "samples=0"));
+	static char huge[5000] = "tmpdir=";
+	memset(huge + 7, 'x', sizeof huge - 10);
+	memcpy(huge + 7 + 111, "\xe2\x82\xac", 3); /* a euro sign across the quote's 120 bytes */
+	char *toolong[] = { "protocol=1", huge };
+	CHECK("abproto request: a long bad word is quoted in part, on a character boundary",
+	      abproto_parse_request(2, toolong, &back, why, sizeof why) < 0 &&
+		      strcmp(why + 1 + 118, "': unknown key or bad value") == 0);
+	char *twice[] = { "protocol=1", "module=null", "procs=0", "module=stat" };
+	CHECK("abproto request: a key a second time is refused, naming it",
+	      abproto_parse_request(4, twice, &back, why, sizeof why) < 0 &&
+		      strcmp(why, "'module=stat': its key a second time") == 0);
+	char *hellos[] = { "protocol=1", "hello", "hello" };
+	CHECK("abproto request: hello a second time is refused",
+	      abproto_parse_request(3, hellos, &back, why, sizeof why) < 0);
 	char *first[] = { "module=null" };
 	CHECK("abproto request must start with the protocol",
 	      abproto_parse_request(1, first, &back, why, sizeof why) < 0);
@@ -74,12 +89,109 @@ static void test_reply(void)
 	CHECK("abproto a bad sample is refused",
 	      abproto_parse_reply(junk, strlen(junk), &back, why, sizeof why) < 0 &&
 		      strstr(why, "samples 1 x 3"));
+	const char *negzero = "osbench-ab 1\nstatus ok\nn 1\nsamples -0 0 1\nend\n";
+	CHECK("abproto a sample of -0 is 0, never printed with its sign",
+	      abproto_parse_reply(negzero, strlen(negzero), &back, why, sizeof why) == 0 &&
+		      back.nsamples == 3 && back.samples[0] == 0 && !signbit(back.samples[0]));
+	/* a wrapper's own words on a merged stderr (time, a sanitizer at
+	   exit) may follow the answer: the answer stands */
+	const char *after = "osbench-ab 1\nversion 1\nbuild b\nend\n0.01 real\n";
+	CHECK("abproto what follows the end line is not the answer's",
+	      abproto_parse_reply(after, strlen(after), &back, why, sizeof why) == 0 &&
+		      strcmp(back.build, "b") == 0);
 	CHECK("abproto nothing at all", abproto_parse_reply("", 0, &back, why, sizeof why) < 0 &&
 						strcmp(why, "it said nothing") == 0);
+}
+
+/* A failure's reason travels, whatever else the answer lacks (case 3 of
+ * issue 32: a bare "samples" line lost it). */
+static void test_failure_reply(void)
+{
+	static struct ab_reply r, back;
+	char text[AB_REPLY_MAX], why[200];
+	int len;
+
+	memset(&r, 0, sizeof r);
+	r.protocol = AB_PROTOCOL;
+	snprintf(r.reason, sizeof r.reason, "mkdir 'x': File name too long");
+	len = abproto_format_reply(&r, text, sizeof text);
+	CHECK("abproto a failure reads back with its reason",
+	      len > 0 && abproto_parse_reply(text, (size_t)len, &back, why, sizeof why) == 0 &&
+		      !back.status_ok && strcmp(back.reason, "mkdir 'x': File name too long") == 0);
+	CHECK("abproto a failure writes no empty samples line", !strstr(text, "\nsamples"));
+	const char *older = "osbench-ab 1\nstatus fail\nreason it broke\nn 0\nbase_n 0\n"
+			    "bytes_per_op 0\nsamples\nend\n";
+	CHECK("abproto an older build's bare samples line is no samples",
+	      abproto_parse_reply(older, strlen(older), &back, why, sizeof why) == 0 &&
+		      !back.status_ok && back.nsamples == 0 && strcmp(back.reason, "it broke") == 0);
+	const char *mute = "osbench-ab 1\nstatus fail\nend\n";
+	CHECK("abproto a failure without a reason says so",
+	      abproto_parse_reply(mute, strlen(mute), &back, why, sizeof why) == 0 &&
+		      strcmp(back.reason, "it failed without saying why") == 0);
+	const char *ctl = "osbench-ab 1\nstatus fail\nreason a\tb\033[2Jc\rd\nend\n";
+	CHECK("abproto control bytes in a reason are blanks",
+	      abproto_parse_reply(ctl, strlen(ctl), &back, why, sizeof why) == 0 &&
+		      strcmp(back.reason, "a b [2Jc d") == 0);
+	const char *notutf = "osbench-ab 1\nstatus fail\nreason bad \xff\xc3 byte\nend\n";
+	CHECK("abproto bytes of a reason that are not UTF-8 are '?'",
+	      abproto_parse_reply(notutf, strlen(notutf), &back, why, sizeof why) == 0 &&
+		      strcmp(back.reason, "bad ?? byte") == 0);
+	/* 254 bytes, then a two-byte character the 255 a reason holds would split */
+	len = snprintf(text, sizeof text, "osbench-ab 1\nstatus fail\nreason %0254d\xc3\xa9!\nend\n", 0);
+	CHECK("abproto a long reason is cut, on a character boundary",
+	      abproto_parse_reply(text, (size_t)len, &back, why, sizeof why) == 0 &&
+		      strlen(back.reason) == 254 && back.reason[253] == '0');
+}
+
+/* An answer says one thing: no repeated line, no negative number, no
+ * round without a status (cases 8 and 9). */
+static void test_refused_replies(void)
+{
+	static struct ab_reply back;
+	char why[200];
+	static const struct {
+		const char *name, *text, *why;
+	} bad[] = {
+		{ "abproto a second samples line is refused",
+		  "osbench-ab 1\nstatus ok\nn 1\nsamples 1\nsamples 2\nend\n",
+		  "it repeated its 'samples' line" },
+		{ "abproto a second status line is refused",
+		  "osbench-ab 1\nstatus fail\nreason r\nstatus ok\nn 1\nsamples 1\nend\n",
+		  "it repeated its 'status' line" },
+		{ "abproto a second n line is refused",
+		  "osbench-ab 1\nstatus ok\nn 1\nn 2\nsamples 1\nend\n",
+		  "it repeated its 'n' line" },
+		{ "abproto a negative sample is refused",
+		  "osbench-ab 1\nstatus ok\nn 1\nsamples 1 -0.5 2\nend\n",
+		  "it said 'samples 1 -0.5 2'" },
+		{ "abproto a negative size is refused",
+		  "osbench-ab 1\nstatus ok\nn 1\nbytes_per_op -8\nsamples 1\nend\n",
+		  "it said 'bytes_per_op -8'" },
+		{ "abproto a negative wait is refused",
+		  "osbench-ab 1\nstatus ok\nn 1\nwait_pct -3\nsamples 1\nend\n",
+		  "it said 'wait_pct -3'" },
+		{ "abproto a round without a status is refused",
+		  "osbench-ab 1\nn 1\nsamples 1\nend\n", "its answer has no status" },
+		{ "abproto an ok round without samples is refused",
+		  "osbench-ab 1\nstatus ok\nn 1\nend\n", "its answer has no samples" },
+		{ "abproto an ok round of no operations is refused",
+		  "osbench-ab 1\nstatus ok\nn 0\nsamples 1\nend\n",
+		  "its answer has no count of operations" },
+		{ "abproto a hello and a round at once is refused",
+		  "osbench-ab 1\nversion 1\nbuild b\nstatus ok\nn 1\nsamples 1\nend\n",
+		  "its answer mixes a hello and a round" },
+	};
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		CHECK(bad[i].name,
+		      abproto_parse_reply(bad[i].text, strlen(bad[i].text), &back, why, sizeof why) < 0 &&
+			      strcmp(why, bad[i].why) == 0);
 }
 
 UNIT_TEST(test_abproto)
 {
 	test_request();
 	test_reply();
+	test_failure_reply();
+	test_refused_replies();
 }
