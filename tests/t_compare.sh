@@ -353,7 +353,7 @@ check "check one file, failure: no temp file" tmp_empty
 printf '# nosuch: an ad-hoc table\nHost\tOS\tnosuch\nalpha\tLinux\t1.00\n' >"$work/adhoc.tsv"
 run check -q "$work/adhoc.tsv"
 check "check one file with unknown figures: exit 1" [ "$rc" -eq 1 ]
-check "check one file with unknown figures: missing" grep -qx "nosuch${T}nosuch${T}1.00${T}-${T}-${T}-${T}-${T}-${T}1:-${T}-${T}-${T}missing" "$work/out"
+check "check one file with unknown figures: missing, and why" grep -qx "nosuch${T}nosuch${T}1.00${T}-${T}-${T}-${T}-${T}-${T}1:-${T}not measured: a figure this osbench does not know${T}-${T}missing" "$work/out"
 check "check one file, nothing to run: said on stderr" grep -q 'nothing in' "$work/err"
 # ^C in the middle of a one-file check: no temp file, ended by the signal
 OSBENCH_TEST_FAULT=stat:hang "$OSBENCH" check "$work/base.tsv" >"$work/out" 2>"$work/err" &
