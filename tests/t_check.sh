@@ -599,6 +599,12 @@ runs_json() { # FILE FIGURE RUNS RUN,RUN,...
 runs_json runs.json 1 3 0.99,1,1.01
 runs_json contra.json 0.98 3 1000,1000,1000
 refused "a figure that is not its runs' median (json)" "check: 'contra.json' line 3: the figure 0.98 is not the median of run_values_us (1000)" check contra.json runs.json
+# a figure osbench knows, in another unit, would be judged against the
+# baseline's as if the units were one: refused, in long and json alike
+awk -F'\t' -v u="$(col base3.long unit)" 'BEGIN { OFS = "\t" } $1 == "syscall" && $2 == "stat" { $u = "MB/s" } { print }' base3.long >mbs.long
+refused "a known figure in another unit (long)" "check: 'mbs.long' line 5: unit 'MB/s': 'syscall' 'stat' is in us" check base3.long mbs.long
+sed 's|"unit": "us"|"unit": "ops/s"|' runs.json >ops.json
+refused "a known figure in another unit (json)" "check: 'ops.json' line 3: unit 'ops/s': 'syscall' 'null call' is in us" check runs.json ops.json
 # the writer's %.6g: the mean of two runs and the figure, each rounded
 runs_json even.json 1.00002 2 1.00001,1.00002
 run check even.json runs.json
