@@ -313,6 +313,12 @@ sh -c 'ulimit -n 5 && exec "$@"' _ "$OSBENCH" run -q null -o "$d/n5.tsv" >"$work
 rc=$?
 check "harden nofile 5 with -o: exit 1 and the file written" sh -c '[ "$1" -eq 1 ] && grep -q "^# osbench " "$2"' _ "$rc" "$d/n5.tsv"
 check "harden nofile 5 with -o: temp directory removed" tmp_empty
+# ab's own pipe or fork failing says nothing of what a side is
+sh -c 'ulimit -n 5 && exec "$@"' _ "$OSBENCH" ab -q "$OSBENCH" "$OSBENCH" null >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+check "harden nofile 5, ab: exit 2, one line: the side could not be started" sh -c \
+	'[ "$1" -eq 2 ] && [ "$(wc -l <"$2")" -eq 1 ] && grep -q "^osbench: ab: side A .*: could not be started: pipe: " "$2"' _ "$rc" "$work/err"
+check "harden nofile 5, ab: temp directory removed" tmp_empty
 
 # --- 11. SIGHUP and SIGQUIT end a run as SIGINT does.  A background job
 # of a non-interactive shell starts with SIGQUIT ignored, and an ignored
