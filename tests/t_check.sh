@@ -63,6 +63,12 @@ check "check three runs: the summary names the slower figure first" \
 	sh -c 'grep "^check: [a-z]*:" "$1" | head -n 1 | grep -qx "check: slower: syscall/null call"' _ "$work/out"
 check "check three runs: then the unclear ones" grep -qx "check: unclear: proc/fork proc" "$work/out"
 check "check three runs: and names them" grep -qx "check: unclear: proc/fork proc" "$work/out"
+# a figure osbench does not know, named with the list's ", ": quoted,
+# or "a, syscall/b" would read as two figures
+awk -F'\t' -v c="$(col base3.long column)" 'BEGIN { OFS = "\t" } $1 == "proc" && $2 == "fork proc" { $c = "a, syscall/b" } { print }' base3.long >comma-b.long
+awk -F'\t' -v c="$(col cur3.long column)" 'BEGIN { OFS = "\t" } $1 == "proc" && $2 == "fork proc" { $c = "a, syscall/b" } { print }' cur3.long >comma-c.long
+run check comma-b.long comma-c.long
+check "check: a name holding ', ' is quoted in the summary" grep -qx "check: unclear: 'proc/a, syscall/b'" "$work/out"
 
 # --- --strict: unclear fails too
 grep -v '^syscall.null call' base3.long | sed 's/^# end: 3/# end: 2/' >base2.long
