@@ -311,6 +311,10 @@ awk -F'\t' 'BEGIN { OFS = "\t" } /^#/ { print; next } /^table/ { for (i = 1; i <
 run check one1.long wide1.long
 check "check one run a side 2.5x, its own interval reaching below 2x: unclear" \
 	[ "$rc $(verdict_of syscall 'null call')" = "0 unclear" ]
+# a ratio of 2.5 beside "only a change beyond x2 counts" reads as a
+# contradiction: the note says what else it takes
+check "check one run a side 2.5x, its own interval reaching below 2x: the note says why" \
+	[ "$(note_of syscall 'null call')" = "one run a side, no interval (--runs 3): only a change beyond x2 counts, each side's own interval beyond it too" ]
 
 # --- runs that agree exactly are no certainty: unclear, not slower
 mkruns exact-a.long <<EOF
