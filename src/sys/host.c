@@ -94,9 +94,10 @@ static void gather_command(struct host_info *h, int argc, char **argv)
 		utf8_mend(h->command + used, sizeof h->command - used, argv[i]);
 		used += strlen(h->command + used);
 	}
-	/* a tab or newline would break the tab-separated formats */
+	/* a tab or newline would break the tab-separated formats, and any
+	   other control byte makes the file binary to its own reader */
 	for (char *p = h->command; *p; p++)
-		if (*p == '\t' || *p == '\n' || *p == '\r')
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			*p = ' ';
 }
 
