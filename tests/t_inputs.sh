@@ -229,6 +229,12 @@ check "inputs a control byte in an argument: the file reads back" [ "$rc" -eq 0 
 check "inputs a control byte in an argument: blanked in '# command:'" \
 	grep -qF -- "-o e [2J x.long null" "$escname"
 rm -f "$escname"
+# and so does one in LD_PRELOAD (an object that is not there: the loader
+# says so and goes on), copied into "# ld_preload:"
+LD_PRELOAD=$(printf '/nonexistent\033x.so') "$OSBENCH" run -q -f long -o ldp.long null >"$work/out" 2>"$work/err" </dev/null
+run compare ldp.long ldp.long
+check "inputs a control byte in LD_PRELOAD: the file reads back" [ "$rc" -eq 0 ]
+check "inputs a control byte in LD_PRELOAD: blanked in '# ld_preload:'" grep -qxF "# ld_preload: /nonexistent x.so" ldp.long
 
 # --- out of descriptors: every cell fail with the reason, exit 1, nothing left
 (ulimit -n 4 && exec "$OSBENCH" run -q null) >"$work/out" 2>"$work/err"
