@@ -272,21 +272,23 @@ check "ab negative samples: B is fail, no ratio" by_name table '
 check "ab negative samples: stderr quotes them" grep -qxF "osbench: ab: side B: null: it said 'samples -1 -2 -3'" "$work/err"
 check "ab negative samples: no negative number anywhere" sh -c '! grep -v "^#" "$1" | grep -q "[[:space:]]-[0-9]"' - "$work/out"
 
-# --- two crafted sides whose ratio overflows a double: no inf anywhere,
-# unclear with why (the old report printed inf and wrote "inf" in json)
+# --- two crafted sides whose samples no host gives (1e-10 and 1e308 us,
+# a ratio that overflowed a double and once printed inf): each refused,
+# so both cells are fail with the line quoted, and no inf anywhere
 fake extreme 'for w in "$@"; do case $w in n=*) n=${w#n=} ;; base_n=*) b=${w#base_n=} ;; esac; done
 [ "$n" = 0 ] && n=1
 printf "osbench-ab 1\nstatus ok\nn %s\nbase_n %s\nbytes_per_op 0\nsamples %s\nend\n" "$n" "$b" "$S"'
 run ab -q "env S=1e-10 $work/extreme" "env S=1e308 $work/extreme" null
-check "ab overflowing ratio: exit 0" [ "$rc" -eq 0 ]
-check "ab overflowing ratio: unclear, no ratio" by_name table '
-	f("table") == "syscall" { n++; if (f("B/A") != "-" || f("lo") != "-" || f("verdict") != "unclear") bad++ }
+check "ab samples beyond a measurement: exit 1" [ "$rc" -eq 1 ]
+check "ab samples beyond a measurement: both fail, no ratio" by_name table '
+	f("table") == "syscall" { n++; if (f("A") != "fail" || f("B") != "fail" || f("B/A") != "-" || f("verdict") != "fail") bad++ }
 	END { exit !(n == 1 && !bad) }' "$work/out"
-check "ab overflowing ratio: stderr says why" grep -qxF "osbench: warning: ab: syscall/null call: rounds too far apart for a ratio" "$work/err"
+check "ab samples beyond a measurement: stderr quotes the first" grep -qxF "osbench: ab: side A: null: it said 'samples 1e-10'" "$work/err"
 run ab -q -f json "env S=1e-10 $work/extreme" "env S=1e308 $work/extreme" null
-check "ab overflowing ratio json: valid, ratio null" python3 -c 'import json,sys
-f = json.load(open(sys.argv[1]))["figures"][0]
-assert f["ratio"] is None and f["verdict"] == "unclear", f' "$work/out"
+check "ab samples beyond a measurement json: valid, ratio null, no inf" python3 -c 'import json,sys
+t = open(sys.argv[1]).read()
+f = json.loads(t)["figures"][0]
+assert f["ratio"] is None and f["verdict"] == "fail" and "inf" not in t.lower(), f' "$work/out"
 
 # --- a crafted side whose reason holds bytes that are not UTF-8 and an
 # escape sequence: shown cleaned on stderr, in JUnit and json

@@ -63,6 +63,12 @@ check "check three runs: the summary names the slower figure first" \
 	sh -c 'grep "^check: [a-z]*:" "$1" | head -n 1 | grep -qx "check: slower: syscall/null call"' _ "$work/out"
 check "check three runs: then the unclear ones" grep -qx "check: unclear: proc/fork proc" "$work/out"
 check "check three runs: and names them" grep -qx "check: unclear: proc/fork proc" "$work/out"
+# a figure osbench does not know, named with the list's ", ": quoted,
+# or "a, syscall/b" would read as two figures
+awk -F'\t' -v c="$(col base3.long column)" 'BEGIN { OFS = "\t" } $1 == "proc" && $2 == "fork proc" { $c = "a, syscall/b" } { print }' base3.long >comma-b.long
+awk -F'\t' -v c="$(col cur3.long column)" 'BEGIN { OFS = "\t" } $1 == "proc" && $2 == "fork proc" { $c = "a, syscall/b" } { print }' cur3.long >comma-c.long
+run check comma-b.long comma-c.long
+check "check: a name holding ', ' is quoted in the summary" grep -qx "check: unclear: 'proc/a, syscall/b'" "$work/out"
 
 # --- --strict: unclear fails too
 grep -v '^syscall.null call' base3.long | sed 's/^# end: 3/# end: 2/' >base2.long
@@ -305,6 +311,10 @@ awk -F'\t' 'BEGIN { OFS = "\t" } /^#/ { print; next } /^table/ { for (i = 1; i <
 run check one1.long wide1.long
 check "check one run a side 2.5x, its own interval reaching below 2x: unclear" \
 	[ "$rc $(verdict_of syscall 'null call')" = "0 unclear" ]
+# a ratio of 2.5 beside "only a change beyond x2 counts" reads as a
+# contradiction: the note says what else it takes
+check "check one run a side 2.5x, its own interval reaching below 2x: the note says why" \
+	[ "$(note_of syscall 'null call')" = "one run a side, no interval (--runs 3): only a change beyond x2 counts, each side's own interval beyond it too" ]
 
 # --- runs that agree exactly are no certainty: unclear, not slower
 mkruns exact-a.long <<EOF
@@ -599,6 +609,12 @@ runs_json() { # FILE FIGURE RUNS RUN,RUN,...
 runs_json runs.json 1 3 0.99,1,1.01
 runs_json contra.json 0.98 3 1000,1000,1000
 refused "a figure that is not its runs' median (json)" "check: 'contra.json' line 3: the figure 0.98 is not the median of run_values_us (1000)" check contra.json runs.json
+# a figure osbench knows, in another unit, would be judged against the
+# baseline's as if the units were one: refused, in long and json alike
+awk -F'\t' -v u="$(col base3.long unit)" 'BEGIN { OFS = "\t" } $1 == "syscall" && $2 == "stat" { $u = "MB/s" } { print }' base3.long >mbs.long
+refused "a known figure in another unit (long)" "check: 'mbs.long' line 5: unit 'MB/s': 'syscall' 'stat' is in us" check base3.long mbs.long
+sed 's|"unit": "us"|"unit": "ops/s"|' runs.json >ops.json
+refused "a known figure in another unit (json)" "check: 'ops.json' line 3: unit 'ops/s': 'syscall' 'null call' is in us" check runs.json ops.json
 # the writer's %.6g: the mean of two runs and the figure, each rounded
 runs_json even.json 1.00002 2 1.00001,1.00002
 run check even.json runs.json

@@ -313,6 +313,12 @@ sh -c 'ulimit -n 5 && exec "$@"' _ "$OSBENCH" run -q null -o "$d/n5.tsv" >"$work
 rc=$?
 check "harden nofile 5 with -o: exit 1 and the file written" sh -c '[ "$1" -eq 1 ] && grep -q "^# osbench " "$2"' _ "$rc" "$d/n5.tsv"
 check "harden nofile 5 with -o: temp directory removed" tmp_empty
+# ab's own pipe or fork failing says nothing of what a side is
+sh -c 'ulimit -n 5 && exec "$@"' _ "$OSBENCH" ab -q "$OSBENCH" "$OSBENCH" null >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+check "harden nofile 5, ab: exit 2, one line: the side could not be started" sh -c \
+	'[ "$1" -eq 2 ] && [ "$(wc -l <"$2")" -eq 1 ] && grep -q "^osbench: ab: side A .*: could not be started: pipe: " "$2"' _ "$rc" "$work/err"
+check "harden nofile 5, ab: temp directory removed" tmp_empty
 
 # --- 11. SIGHUP and SIGQUIT end a run as SIGINT does.  A background job
 # of a non-interactive shell starts with SIGQUIT ignored, and an ignored
@@ -510,6 +516,7 @@ starved() { # N ARGS...
 # the run's own file: whole when it closes with its two figures
 whole_run() { [ "$(tail -n 1 "$1")" = "# end: 2 figures" ]; }
 whole_scale() { [ "$(tail -n 1 "$1")" = "# end: 2 figures" ]; }
+whole_ab() { tail -n 1 "$1" | grep -q "^ab: 1 figure: "; }
 # a report of fixed inputs: whole when it is the report made with memory
 same_as_ref() { cmp -s "$work/ref" "$1"; }
 # starve_all NAME WHOLE ARGS...: ARGS with -o FILE over an old FILE at
@@ -518,7 +525,7 @@ starve_all() {
 	what=$1 whole=$2
 	shift 2
 	printf 'old results\n' >"$work/old"
-	statuses= files= left=
+	statuses= files= left= bare=
 	for n in $(seq 1 60); do
 		cp "$work/old" "$d/prev.out"
 		starved "$n" "$@" -o "$d/prev.out"
@@ -530,6 +537,8 @@ starve_all() {
 		elif [ "$rc" -le 1 ]; then
 			files="$files N=$n:exit-$rc-not-written"
 		fi
+		# a message names what failed, never the bare errno text
+		grep -qx "osbench: Cannot allocate memory" "$work/err" && bare="$bare N=$n"
 		if ! tmp_empty; then
 			left="$left N=$n:$(ls -A "$TMPDIR" | tr '\n' ' ')"
 			rm -rf "${TMPDIR:?}"/*
@@ -539,6 +548,7 @@ starve_all() {
 	none "harden $what starved at N=1..60: exit 0, 1 or 2, never a crash" "$statuses"
 	none "harden $what starved at N=1..60: the old -o file kept unless replaced whole" "$files"
 	none "harden $what starved at N=1..60: nothing left in TMPDIR" "$left"
+	none "harden $what starved at N=1..60: every message says what failed" "$bare"
 }
 none() { # NAME FOUND: ok when nothing was found
 	if [ -z "$2" ]; then ok "$1"; else fail "$1:$2"; fi
@@ -571,6 +581,7 @@ if [ "$(uname -s)" = Linux ] && cc -shared -fPIC -o "$nomem" "$work/nomem.c" 2>/
 	rm -f "$d/prev.out"
 	starve_all "run" whole_run run -q null stat
 	starve_all "scale" whole_scale scale -q mutex --threads 1,2
+	starve_all "ab" whole_ab ab -q "$OSBENCH" "$OSBENCH" null
 	"$OSBENCH" compare "$SEED" "$SEED2" >"$work/ref" 2>/dev/null
 	starve_all "compare" same_as_ref compare "$SEED" "$SEED2"
 	"$OSBENCH" plot "$SEED" "$SEED2" >"$work/ref" 2>/dev/null

@@ -220,6 +220,22 @@ xml_ok "inputs a JSON host of U+FFFE: check -f junit is XML"
 check "inputs a JSON host of U+FFFE: U+FFFD in the suite's name" \
 	grep -qF "<testsuite name=\"a$(printf '\357\277\275')b syscall\"" "$work/out"
 
+# a control byte in an argument (here an -o name) goes into the file's
+# "# command:" line: blanked there, so that its own reader takes the file
+escname=$(printf 'e\033[2J\001x.long')
+run run -q -f long -o "$escname" null
+run compare "$escname" "$escname"
+check "inputs a control byte in an argument: the file reads back" [ "$rc" -eq 0 ]
+check "inputs a control byte in an argument: blanked in '# command:'" \
+	grep -qF -- "-o e [2J x.long null" "$escname"
+rm -f "$escname"
+# and so does one in LD_PRELOAD (an object that is not there: the loader
+# says so and goes on), copied into "# ld_preload:"
+LD_PRELOAD=$(printf '/nonexistent\033x.so') "$OSBENCH" run -q -f long -o ldp.long null >"$work/out" 2>"$work/err" </dev/null
+run compare ldp.long ldp.long
+check "inputs a control byte in LD_PRELOAD: the file reads back" [ "$rc" -eq 0 ]
+check "inputs a control byte in LD_PRELOAD: blanked in '# ld_preload:'" grep -qxF "# ld_preload: /nonexistent x.so" ldp.long
+
 # --- out of descriptors: every cell fail with the reason, exit 1, nothing left
 (ulimit -n 4 && exec "$OSBENCH" run -q null) >"$work/out" 2>"$work/err"
 rc=$?

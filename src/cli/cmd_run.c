@@ -138,7 +138,7 @@ int run_plan_figures(const struct args *a, const struct session *s,
 	if (plan_run(&plan, a) < 0)
 		return -1;
 	if (collect_records(&plan, s, &records) < 0) {
-		fprintf(stderr, "osbench: %s\n", strerror(errno));
+		fprintf(stderr, "osbench: cannot start: %s\n", strerror(errno));
 		return -1;
 	}
 	*subj = plan.figs.keys;

@@ -277,6 +277,18 @@ static int nonnegative(const char *text, double *out)
 	return 0;
 }
 
+/* A sample's microseconds per operation: 0 (floored), or what a
+ * measurement can give, a femtosecond to thirty years, as a result file
+ * holds it; 1e-300 or 1e308 from a side would be a "faster" or "slower"
+ * by a factor no host shows. */
+#define SAMPLE_MIN_US 1e-9
+#define SAMPLE_MAX_US 1e15
+
+static int measurable(double v)
+{
+	return v == 0 || (v >= SAMPLE_MIN_US && v <= SAMPLE_MAX_US);
+}
+
 /* The values after "samples"; none (a bare line, as builds before this
  * one write with a failure) is no samples. */
 static int samples_line(const char *v, struct ab_reply *r)
@@ -288,7 +300,8 @@ static int samples_line(const char *v, struct ab_reply *r)
 	r->nsamples = 0;
 	for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
 		if (r->nsamples == CHILD_MAX_SAMPLES ||
-		    nonnegative(t, &r->samples[r->nsamples]) < 0)
+		    nonnegative(t, &r->samples[r->nsamples]) < 0 ||
+		    !measurable(r->samples[r->nsamples]))
 			return -1;
 		r->nsamples++;
 	}

@@ -13,7 +13,7 @@
  *     bytes_per_op X / samples S1 S2 ... / end
  *     (no samples line when there are none: builds before this one
  *     refuse a bare one, and with it the failure's reason; each line at
- *     most once; no number below 0)
+ *     most once; no number below 0; a sample 0 or from 1e-9 to 1e15 us)
  *
  * A child asked for another protocol answers "osbench-ab ITS" and
  * "refused protocol WANTED". */

@@ -272,8 +272,8 @@ static void describe_end(int status, char *why, size_t len)
 		utf8_printf(why, len, "ended without an answer");
 }
 
-/* One child from start to reaping: 0 with r parsed, 1 with why, -1
- * interrupted. */
+/* One child from start to reaping: 0 with r parsed, 1 with why, 2 with
+ * why when it could not be started at all, -1 interrupted. */
 static int run_child(const struct ab_side *s, const struct ab_request *q, int timeout_s,
 		     int merge, struct ab_reply *r, char *why, size_t len)
 {
@@ -284,7 +284,7 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 	pid_t pid = start_child(s, q, merge, &rfd, why, len);
 
 	if (pid < 0)
-		return 1;
+		return 2;
 	double deadline = clock_ns() + timeout_s * 1e9;
 
 	rc = read_answer(rfd, text, sizeof text, &got, deadline);
@@ -333,6 +333,11 @@ int ab_handshake(struct ab_side *s, int timeout_s, char *why, size_t len)
 
 	if (rc < 0)
 		return -2;
+	/* a fork or pipe of ours that failed says nothing of what the side is */
+	if (rc == 2) {
+		utf8_printf(why, len, "could not be started: %s", what);
+		return -1;
+	}
 	if (rc > 0) {
 		utf8_printf(why, len, "not an osbench of protocol %d: %s", AB_PROTOCOL, what);
 		return -1;

@@ -77,17 +77,22 @@ static const char *basis_text(const struct check_row *r)
 }
 
 /* The figures of one verdict, counted once, on a line of their own:
-   "check: slower: syscall/null call, proc/fork proc". */
+   "check: slower: syscall/null call, proc/fork proc".  A name holding
+   the separator is quoted, or a file's "a, syscall/b" would read as two
+   figures. */
 static void list_verdict(FILE *out, const struct check_row *rows, size_t n, enum verdict v)
 {
 	int first = 1;
 
 	for (size_t i = 0; i < n; i++) {
+		const char *t = rows[i].b->table, *c = rows[i].b->column;
+		const char *q = strstr(t, ", ") || strstr(c, ", ") ? "'" : "";
+
 		if (rows[i].same_as >= 0 || rows[i].v != v)
 			continue;
 		if (first)
 			fprintf(out, "check: %s: ", verdict_names[v]);
-		fprintf(out, "%s%s/%s", first ? "" : ", ", rows[i].b->table, rows[i].b->column);
+		fprintf(out, "%s%s%s/%s%s", first ? "" : ", ", q, t, c, q);
 		first = 0;
 	}
 	if (!first)

@@ -106,10 +106,10 @@ static int rule_no_interval(const struct rule_in *in, struct judgement *j)
 		return 1;
 	}
 	j->v = V_UNCLEAR;
-	utf8_printf(j->note, sizeof j->note, "%s: only a change beyond x%g counts",
+	utf8_printf(j->note, sizeof j->note, "%s: only a change beyond x%g counts%s",
 		    r->spread == SPREAD_NONE ? "one run a side, no interval (--runs 3)"
 					     : "the runs agree exactly: no spread to judge by",
-		    g);
+		    g, in->within_lo > 0 ? ", each side's own interval beyond it too" : "");
 	return 1;
 }
 

@@ -252,6 +252,22 @@ static int grow(struct parser *ps, int line)
 	return 0;
 }
 
+/* A figure osbench knows has one unit: a null call in MB/s would be
+   judged against one in us as if they were the same. */
+static int unit_disagrees(struct parser *ps, int line, const struct rfigure *g)
+{
+	struct subject k;
+	const char *unit;
+
+	if (strcmp(g->table, SCALE_TABLE) == 0 || figure_of_cell(g->table, g->column, &k) < 0)
+		return 0;
+	unit = figure_unit(&k);
+	if (strcmp(unit, g->unit) != 0)
+		return fail_at(ps, line, "unit '%s': '%s' '%s' is in %s", g->unit, g->table,
+			       g->column, unit);
+	return 0;
+}
+
 int add_figure(struct parser *ps, int line, const struct figdesc *d, enum status st,
 		      double v)
 {
@@ -273,6 +289,8 @@ int add_figure(struct parser *ps, int line, const struct figdesc *d, enum status
 	if (strcmp(g.table, SCALE_TABLE) == 0 && level_cell(ps, line, d->column) < 0)
 		return -1;
 	snprintf(g.unit, sizeof g.unit, "%s", d->unit);
+	if (unit_disagrees(ps, line, &g) < 0)
+		return -1;
 	if (find_dup(ps->f, g.table, g.column))
 		return fail_at(ps, line, "'%s' '%s' given twice", g.table, g.column);
 	if (grow(ps, line) < 0)

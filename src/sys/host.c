@@ -81,6 +81,16 @@ static void gather_libc(struct host_info *h)
 #endif
 }
 
+/* A tab or newline would break the tab-separated formats, and any other
+   control byte makes the file binary to its own reader: a field taken
+   from the caller (the command line, LD_PRELOAD) holds blanks instead. */
+static void blank_controls(char *s)
+{
+	for (char *p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+}
+
 static void gather_command(struct host_info *h, int argc, char **argv)
 {
 	size_t used = 0;
@@ -94,10 +104,7 @@ static void gather_command(struct host_info *h, int argc, char **argv)
 		utf8_mend(h->command + used, sizeof h->command - used, argv[i]);
 		used += strlen(h->command + used);
 	}
-	/* a tab or newline would break the tab-separated formats */
-	for (char *p = h->command; *p; p++)
-		if (*p == '\t' || *p == '\n' || *p == '\r')
-			*p = ' ';
+	blank_controls(h->command);
 }
 
 void host_gather(struct host_info *h, const char *label, double measured_mhz, int argc,
@@ -132,6 +139,7 @@ void host_gather(struct host_info *h, const char *label, double measured_mhz, in
 	gather_libc(h);
 	preload = getenv("LD_PRELOAD");
 	utf8_mend(h->ld_preload, sizeof h->ld_preload, preload ? preload : "");
+	blank_controls(h->ld_preload);
 	if (!gmtime_r(&now, &tm) ||
 	    strftime(h->date, sizeof h->date, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
 		copy(h->date, sizeof h->date, NULL);
