@@ -356,6 +356,18 @@ assert d["summary"]["new"] == 1, d["summary"]
 ' "$work/out"
 fi
 
+# --- a figure that does not apply now is missing, and says why
+sed 's/^\(syscall\tstat\tstat\t-\t\)[^\t]*\tok\t-\t\(us\)\t3\t[^\t]*$/\1-\tna\tnot on this kernel\t\2\t-\t-/' cur3.long >na-b.long
+run check base3.long na-b.long
+check "check a figure that does not apply now: missing, its reason in the note" \
+	[ "$rc $(verdict_of syscall stat)|$(note_of syscall stat)" = "1 missing|- now: not on this kernel" ]
+
+# --- level N of a sweep of threads is not level N of one of processes
+sed 's/^# scale mutex: threads,/# scale mutex: processes,/' "$fx/scale-a.tsv" >scale-p.tsv
+run check "$fx/scale-a.tsv" scale-p.tsv
+check "check threads against processes: unclear, and why" \
+	[ "$(verdict_of scale 1)|$(note_of scale 1)" = "unclear|a sweep of threads -> one of processes" ]
+
 # --- setups that differ: said first, and what they make incomparable unclear
 mkruns setup-a.long "release: 6.1.0-18" "placement: same" "tmpdir fs: ext4" <<EOF
 syscall|null call|null|us|0.20,0.202,0.198

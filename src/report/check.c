@@ -140,6 +140,13 @@ static int incomparable(const struct rfile *base, const struct check_row *r,
 		utf8_printf(note, len, "placement %s -> %s", bp, cp);
 		return 1;
 	}
+	/* level N of a sweep of threads is not level N of one of processes */
+	if (is_scale(r->b) && base->scale_mode[0] && r->cur_file->scale_mode[0] &&
+	    strcmp(base->scale_mode, r->cur_file->scale_mode) != 0) {
+		utf8_printf(note, len, "a sweep of %s -> one of %s", base->scale_mode,
+			    r->cur_file->scale_mode);
+		return 1;
+	}
 	/* a figure something took the CPU from is not this host's figure */
 	if (r->b->distorted[0] || r->c->distorted[0]) {
 		const char *why = r->b->distorted[0] ? r->b->distorted : r->c->distorted;
@@ -183,6 +190,9 @@ static void prepare_one(const struct rfile *base, struct check_row *r)
 		r->v = V_NEW;
 	} else if (!r->c || r->c->status == ST_NA) {
 		r->v = V_MISSING;
+		/* "-" now: the current side says why it does not apply */
+		if (r->c && r->c->reason[0])
+			utf8_printf(r->note, sizeof r->note, "- now: %s", r->c->reason);
 	} else if (r->c->status == ST_FAIL) {
 		r->v = V_FAIL;
 		utf8_printf(r->note, sizeof r->note, "%s", r->c->reason);
