@@ -3,36 +3,17 @@
 #include <string.h>
 
 #include "measure/abtext.h"
+#include "sys/utf8.h"
 
 /* Length of the UTF-8 character at p (n bytes left), or 0 when it is
  * none that XML and JSON both take: no overlong form, no surrogate,
  * nothing above U+10FFFF, neither U+FFFE nor U+FFFF. */
 static size_t char_length(const unsigned char *p, size_t n)
 {
-	unsigned cp;
-	size_t len;
+	unsigned cp = 0;
+	size_t len = utf8_char((const char *)p, n, &cp);
 
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		len = 2, cp = p[0] & 0x1fu;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		len = 3, cp = p[0] & 0x0fu;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		len = 4, cp = p[0] & 0x07u;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3fu);
-	}
-	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff) || cp >= 0xfffe)) ||
-	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return len;
+	return cp == 0xfffe || cp == 0xffff ? 0 : len;
 }
 
 static int is_control(unsigned char c)
