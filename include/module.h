@@ -25,6 +25,10 @@ enum module_flags {
 	MOD_REQUESTS = 1u << 8, /* one op is a request: a sweep times each
 	                           (seed 003's client that stalls) */
 	MOD_SIZED = 1u << 9,    /* its columns differ by size_kb alone: a param */
+	MOD_TAKES_TURNS = 1u << 10, /* its processes pass a token: on one CPU
+	                               each waits for the CPU while another
+	                               runs, which is the operation, not a
+	                               distortion */
 };
 
 struct mod_ctx {

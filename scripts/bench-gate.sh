@@ -4,7 +4,7 @@
 #
 #   scripts/bench-gate.sh [-n JOBS] [-g GAP] [-b OSBENCH] [-t TABLES] [-H] [-- CHECK-ARGS...]
 #
-# Baseline `run --runs 3 -f long TABLES`, then every GAP seconds `check
+# Baseline `run --runs 40 -f long TABLES`, then every GAP seconds `check
 # BASELINE -f long` in rerun mode.  Each job's line: its exit status,
 # its verdicts, the basis they rest on, the figures whose whole interval
 # lies beyond the tolerance band (a false claim on an unchanged host),
@@ -50,7 +50,7 @@ fi
 
 t0=$(now)
 # shellcheck disable=SC2086 # the tables are words
-"$bin" run --runs 3 -f long -o "$dir/base.long" $tables 2>/dev/null || true
+"$bin" run --runs 40 -f long -o "$dir/base.long" $tables 2>/dev/null || true
 echo "baseline: $(since "$t0") s, load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # one job's summary from check's long output, columns found by name
@@ -79,7 +79,8 @@ while [ "$i" -le "$jobs" ]; do
 	# shellcheck disable=SC2086 # the check arguments are words
 	"$bin" check $extra -f long "$dir/base.long" >"$dir/job.out" 2>"$dir/job.err" || rc=$?
 	[ "$rc" -eq 0 ] || red=$((red + 1))
-	echo "job $i: exit $rc, $(since "$t0") s, load $(cut -d' ' -f1 /proc/loadavg): $(summary "$dir/job.out")"
+	mood=$(grep -o 'the typical one [0-9]*% [a-z]*' "$dir/job.err" | head -1 || true)
+	echo "job $i: exit $rc, $(since "$t0") s, load $(cut -d' ' -f1 /proc/loadavg), machine: ${mood:-moved under the note's 5 %}: $(summary "$dir/job.out")"
 	i=$((i + 1))
 done
 echo "red jobs: $red of $jobs"

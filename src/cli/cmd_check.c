@@ -428,18 +428,17 @@ static void note_machine_wide(const struct check_move *m, const struct check_opt
 		return;
 	fprintf(stderr, "osbench: check: note: every figure moved alike: %d of %d took %s, the "
 			"typical one %.0f%% %s than its baseline; a %s kernel, allocator or "
-			"placement does that, and so does a %s machine: %s; a second baseline run "
-			"now (osbench run --runs 10) or osbench ab, where both sides can run, tells "
-			"them apart\n",
+			"placement does that, and so does a %s machine: %s; osbench ab, where both "
+			"sides can run, tells them apart\n",
 		m->alike, m->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
 		pct > 0 ? "slower" : "faster", pct > 0 ? "slower" : "faster",
 		pct > 0 ? "busier" : "quieter",
 		o->tolerance_only ? "with --no-stats the verdicts stand as measured"
-		: o->relative     ? "with --relative a figure that moved with the typical one is unclear"
-		: mood ? "a figure that moved with the typical one is unclear while the typical one "
-			 "moves no more than x1.25, what this host's moods do between invocations"
-		       : "the typical one moved beyond x1.25, more than this host's moods do, so "
-			 "the verdicts stand as measured");
+		: mood ? "each figure is judged against the rest of its runs, with the machine's "
+			 "move taken out by how far the figure follows it, so a change that moves "
+			 "every figure alike by less than x1.4 is not seen"
+		       : "the typical one moved beyond x1.4, more than this host's moods do, so "
+			 "where the runs moved less within a side the verdicts stand as measured");
 }
 
 static int report(const struct args *a, const struct check_report_in *in,

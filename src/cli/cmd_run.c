@@ -298,8 +298,9 @@ static const struct opt run_list[] = {
 	  .count_field = OPT_FIELD(nsizes), .max = MAX_LEVELS, .lo = 0, .hi = MAX_SIZE_KB,
 	  .help_fn = size_help },
 	{ .kind = OPT_INT, .name = "runs", .arg = "N", .field = OPT_FIELD(runs), .lo = 1,
-	  .hi = RUNS_MAX, .help = "N independent runs in one result, each calibrated\n"
-				  "afresh, the figure their median (default 1)" },
+	  .hi = RUNS_MAX, .help = "N short independent runs in one result (each sampled\n"
+				  "as --quick samples, calibrated afresh), the figure\n"
+				  "their median (default 1)" },
 	{ .kind = OPT_INT, .name = "ops", .arg = "N", .field = OPT_FIELD(ops), .lo = 1,
 	  .hi = 1000000000, .help = "exactly N iterations a sample, uncalibrated (default:\n"
 				    "as many as fill --time)" },

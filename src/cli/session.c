@@ -78,7 +78,9 @@ static void resolve_opts(struct session *s, const struct args *a, enum session_k
 	struct run_opts *o = &s->opts;
 	int scale = kind == SESSION_SCALE;
 
-	session_defaults(o, kind, a->quick);
+	/* --runs N: the runs are the replication, each one short (quick's
+	   sampling), so that many fit where one long one did */
+	session_defaults(o, kind, a->quick || (kind == SESSION_RUN && a->runs >= 2));
 	if (a->time_ms)
 		o->target_ms = a->time_ms;
 	if (a->reps)

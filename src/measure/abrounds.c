@@ -480,6 +480,7 @@ static int take_side_round(const struct ab_side *side, const struct subject *s,
 			break;
 		}
 	distort_end(&probe, r.wait_pct, getpid(), &dr);
+	dr.turns = (s->mod->flags & MOD_TAKES_TURNS) && strcmp(q->placement, "same") == 0;
 	distort_add(&out->distort, &dr);
 	out->n = r.n;
 	if (append(&out->samples, &out->nsamples, &out->cap, r.samples, (size_t)r.nsamples) < 0 ||

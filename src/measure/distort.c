@@ -47,6 +47,7 @@ void distort_end(const struct distort_probe *p, double wait_pct, pid_t self,
 	double wall = clock_ns() - p->t0, steal, total, throttled;
 
 	out->wait_pct = wait_pct;
+	out->turns = 0;
 	out->steal_pct = out->throttled_pct = -1;
 	if (p->have_steal && contention_steal(p->cpu, &steal, &total) == 0 && total > p->total0)
 		out->steal_pct = 100.0 * (steal - p->steal0) / (total - p->total0);
@@ -70,10 +71,12 @@ void distort_add(struct distort_acc *a, const struct distort_round *r)
 	add_one(r->wait_pct, &a->wait, &a->nwait, &a->worst_wait);
 	add_one(r->steal_pct, &a->steal, &a->nsteal, &a->worst_steal);
 	add_one(r->throttled_pct, &a->throttled, &a->nthrottled, &a->worst_throttled);
-	a->spoilt_wait += r->wait_pct > WAIT_LIMIT_PCT;
+	int waited = !r->turns && r->wait_pct > WAIT_LIMIT_PCT;
+
+	a->spoilt_wait += waited;
 	a->spoilt_steal += r->steal_pct > STEAL_LIMIT_PCT;
 	a->spoilt_throttled += r->throttled_pct > THROTTLED_LIMIT_PCT;
-	a->spoilt += r->wait_pct > WAIT_LIMIT_PCT || r->steal_pct > STEAL_LIMIT_PCT ||
+	a->spoilt += waited || r->steal_pct > STEAL_LIMIT_PCT ||
 		     r->throttled_pct > THROTTLED_LIMIT_PCT || r->peer[0];
 	if (r->peer[0])
 		snprintf(a->peer, sizeof a->peer, "%s", r->peer);

@@ -32,6 +32,8 @@ struct distort_probe {
 struct distort_round {
 	double wait_pct, steal_pct, throttled_pct;
 	char peer[64];        /* other osbench processes on the CPU, or "" */
+	int turns;            /* the figure's processes took turns on its
+	                         CPU: its wait is not counted against it */
 };
 
 /* A figure's rounds so far. */

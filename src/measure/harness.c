@@ -306,6 +306,7 @@ static int take_round(struct figure *f, const struct run_opts *o)
 		take_report(f, &r, samples);
 		struct distort_round dr;
 		distort_end(&probe, r.wait_pct, getpid(), &dr);
+		dr.turns = (f->s->mod->flags & MOD_TAKES_TURNS) && o->placement == PLACE_SAME;
 		distort_add(&f->distort, &dr);
 	}
 	return 0;

@@ -73,7 +73,7 @@ static void pipe_teardown(struct mod_ctx *ctx)
 const struct module module_pipe = {
 	.name = "pipe",
 	.summary = "1-byte round trip between two processes through a pair of pipes",
-	.flags = MOD_SWEEP,
+	.flags = MOD_SWEEP | MOD_TAKES_TURNS,
 	.setup = pipe_setup,
 	.run = pipe_run,
 	.teardown = pipe_teardown,

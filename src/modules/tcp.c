@@ -51,7 +51,7 @@ static int tcp_setup(struct mod_ctx *ctx)
 const struct module module_tcp = {
 	.name = "tcp",
 	.summary = "1-byte request/response round trip over tcp (loopback or --remote)",
-	.flags = MOD_SWEEP | MOD_REMOTE,
+	.flags = MOD_SWEEP | MOD_REMOTE | MOD_TAKES_TURNS,
 	.setup = tcp_setup,
 	.run = rr_run,
 	.teardown = rr_teardown,

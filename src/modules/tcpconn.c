@@ -203,7 +203,7 @@ static void tcpconn_teardown(struct mod_ctx *ctx)
 const struct module module_tcpconn = {
 	.name = "tcpconn",
 	.summary = "socket, connect and close of a tcp connection to a listening server (loopback or --remote)",
-	.flags = MOD_SWEEP | MOD_REMOTE,
+	.flags = MOD_SWEEP | MOD_REMOTE | MOD_TAKES_TURNS,
 	.setup = tcpconn_setup,
 	.run = tcpconn_run,
 	.teardown = tcpconn_teardown,

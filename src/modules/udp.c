@@ -58,7 +58,7 @@ static int udp_setup(struct mod_ctx *ctx)
 const struct module module_udp = {
 	.name = "udp",
 	.summary = "1-byte request/response round trip over udp (loopback or --remote)",
-	.flags = MOD_SWEEP | MOD_REMOTE,
+	.flags = MOD_SWEEP | MOD_REMOTE | MOD_TAKES_TURNS,
 	.setup = udp_setup,
 	.run = rr_run,
 	.teardown = rr_teardown,

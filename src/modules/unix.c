@@ -67,7 +67,7 @@ static void unix_teardown(struct mod_ctx *ctx)
 const struct module module_unix = {
 	.name = "unix",
 	.summary = "1-byte round trip between two processes over an af_unix stream socket pair",
-	.flags = MOD_SWEEP,
+	.flags = MOD_SWEEP | MOD_TAKES_TURNS,
 	.setup = unix_setup,
 	.run = unix_run,
 	.teardown = unix_teardown,

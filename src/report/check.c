@@ -242,15 +242,6 @@ static int tells_move(const struct rfile *base, const struct check_row *r, int r
 	return may_tell(r, refs) && has_runs(base, r, &b, &c) && b == nb && c == nc;
 }
 
-/* A side's run values as times, each divided by its run's factor; a
-   rate's inverted, divided, inverted back. */
-static void take_out(const double *v, size_t n, const double *factor, int higher_better,
-		     double *out)
-{
-	for (size_t i = 0; i < n; i++)
-		out[i] = higher_better ? v[i] * factor[i] : v[i] / factor[i];
-}
-
 /* As times: a rate's run values inverted into buf. */
 static const double *as_times(const double *v, size_t n, int higher_better, double *buf)
 {
@@ -261,12 +252,13 @@ static const double *as_times(const double *v, size_t n, int higher_better, doub
 	return buf;
 }
 
-/* The rows whose runs line up: rel, their ratio with each run divided
-   by its run's factor, read off the figures that tell the move. */
+/* The rows whose runs line up: rel, their ratio with the machine's move
+   taken out by each figure's own sensitivity to its runs' factors, read
+   off the figures that tell the move.  A rate's runs as times. */
 static void relative_rows(const struct rfile *base, struct check_row *rows, size_t n,
 			  const double *fb, const double *fc, size_t nb, size_t nc)
 {
-	double b[RUNS_MAX], c[RUNS_MAX];
+	double bt[RUNS_MAX], ct[RUNS_MAX];
 
 	for (size_t i = 0; i < n; i++) {
 		struct check_row *r = &rows[i];
@@ -274,17 +266,58 @@ static void relative_rows(const struct rfile *base, struct check_row *rows, size
 		if (!has_runs(base, r, &kb, &kc) || kb != nb || kc != nc)
 			continue;
 		int hb = schema_higher_is_better(r->b->unit);
-		take_out(rfile_run_values(base, r->b, &kb), nb, fb, hb, b);
-		take_out(rfile_run_values(r->cur_file, r->c, &kc), nc, fc, hb, c);
-		verdict_run_ratio(b, nb, c, nc, r->b->rounding + r->c->rounding, &r->rel);
+		const double *b = as_times(rfile_run_values(base, r->b, &kb), nb, hb, bt);
+		const double *c = as_times(rfile_run_values(r->cur_file, r->c, &kc), nc, hb, ct);
+		verdict_adjusted_ratio(b, fb, nb, c, fc, nc, r->b->rounding + r->c->rounding, &r->rel);
+		/* back in the figure's own sense */
+		if (hb && r->rel.ratio > 0) {
+			double lo = r->rel.lo;
+			r->rel.ratio = 1 / r->rel.ratio;
+			r->rel.lo = r->rel.hi > 0 ? 1 / r->rel.hi : 0;
+			r->rel.hi = lo > 0 ? 1 / lo : 0;
+			r->rel.base_mean = 1 / r->rel.base_mean;
+			r->rel.cur_mean = 1 / r->rel.cur_mean;
+		}
 		r->have_rel = 1;
 	}
+}
+
+/* The machine's move between the sides, from each run's factor: the
+   factors' geometric means current over baseline (as times), and the
+   widest spread of the factors within one side. */
+struct machine_view {
+	double move, span;
+};
+
+static double log_span(const double *f, size_t n)
+{
+	double lo = log(f[0]), hi = lo;
+
+	for (size_t i = 1; i < n; i++) {
+		lo = log(f[i]) < lo ? log(f[i]) : lo;
+		hi = log(f[i]) > hi ? log(f[i]) : hi;
+	}
+	return hi - lo;
+}
+
+static void machine_of(const double *fb, size_t nb, const double *fc, size_t nc,
+		       struct machine_view *mv)
+{
+	double sb = 0, sc = 0, wb = log_span(fb, nb), wc = log_span(fc, nc);
+
+	for (size_t i = 0; i < nb; i++)
+		sb += log(fb[i]) / (double)nb;
+	for (size_t i = 0; i < nc; i++)
+		sc += log(fc[i]) / (double)nc;
+	mv->move = exp(sc - sb);
+	mv->span = exp(wb > wc ? wb : wc);
 }
 
 /* Each run's factor, and every row's ratio against it (have_rel), where
    at least CHECK_RUN_FIGURES figures tell the move; -1 when out of
    memory. */
-static int relative_runs(const struct rfile *base, struct check_row *rows, size_t n)
+static int relative_runs(const struct rfile *base, struct check_row *rows, size_t n,
+			 struct machine_view *mv)
 {
 	const double **bv = calloc(n ? n : 1, sizeof *bv), **cv = calloc(n ? n : 1, sizeof *cv);
 	double *buf = calloc(n ? 2 * n * RUNS_MAX : 1, sizeof *buf);
@@ -311,8 +344,10 @@ static int relative_runs(const struct rfile *base, struct check_row *rows, size_
 	rc = 0;
 	if (ng < CHECK_RUN_FIGURES)
 		goto out;
-	if ((rc = run_factors(bv, cv, ng, nb, nc, fb, fc)) == 0)
+	if ((rc = run_factors(bv, cv, ng, nb, nc, fb, fc)) == 0) {
 		relative_rows(base, rows, n, fb, fc, nb, nc);
+		machine_of(fb, nb, fc, nc, mv);
+	}
 out:
 	free(bv);
 	free(cv);
@@ -336,7 +371,7 @@ static void within_bounds(const struct check_row *r, double *lo, double *hi)
    machine: the typical figure's move as times (1: none, or not asked
    for with --relative). */
 static void judge_one(const struct rfile *base, struct check_row *r, const struct check_opts *o,
-		      double machine)
+		      double machine, const struct machine_view *mv)
 {
 	int higher_better = schema_higher_is_better(r->b->unit);
 	char why[sizeof r->note];
@@ -346,6 +381,7 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 		.typical = higher_better ? 1 / machine : machine, .tol = o->tol,
 		.higher_better = higher_better, .tolerance_only = o->tolerance_only,
 		.incomparable = incomparable(base, r, o, why, sizeof why) ? why : NULL,
+		.machine_move = higher_better ? 1 / mv->move : mv->move, .mood_span = mv->span,
 	};
 
 	within_bounds(r, &in.within_lo, &in.within_hi);
@@ -410,6 +446,7 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 		   const struct check_opts *o)
 {
 	struct check_move move;
+	struct machine_view mv = { .move = 1, .span = 1 };
 	double machine = o->machine;
 
 	for (size_t i = 0; i < n; i++)
@@ -421,11 +458,11 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 			return -1;
 		machine = move.compared >= CHECK_SHIFT_FIGURES && move.typical > 0 ? move.typical : 1;
 	}
-	if (relative_runs(base, rows, n) < 0 || holm_rows(rows, n) < 0)
+	if (relative_runs(base, rows, n, &mv) < 0 || holm_rows(rows, n) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].have_ratio)
-			judge_one(base, &rows[i], o, machine);
+			judge_one(base, &rows[i], o, machine, &mv);
 	return machine;
 }
 

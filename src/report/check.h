@@ -15,7 +15,7 @@
 #define CHECK_TOLERANCE_PCT 10.0
 #define CHECK_INTERVAL_PCT 95
 /* rerun mode measures the current side in this many runs unless --runs */
-#define CHECK_RUNS 3
+#define CHECK_RUNS 20
 
 /* How the figures are judged. */
 struct check_opts {

@@ -11,11 +11,6 @@ const char *const basis_names[BASIS_COUNT] = {
 	[BASIS_TOLERANCE] = "tolerance",
 };
 
-static int is_change(enum verdict v)
-{
-	return v == V_SLOWER || v == V_FASTER;
-}
-
 /* A ratio in r's own sense as times: above 1 is slower whatever the unit. */
 static double as_times(double ratio, int higher_better)
 {
@@ -52,11 +47,6 @@ static enum verdict measured(const struct rule_in *in)
 	if (in->typical > 0 && in->typical != 1)
 		return verdict_band_machine(in->rr, in->typical, in->tol, in->higher_better, 0);
 	return plain(in);
-}
-
-static enum verdict relative(const struct rule_in *in)
-{
-	return in->rel ? verdict_band(in->rel, in->tol, in->higher_better, 0) : V_UNCLEAR;
 }
 
 /* ---- the rules ---------------------------------------------------------- */
@@ -130,21 +120,16 @@ static int rule_gross(const struct rule_in *in, struct judgement *j)
 	return 1;
 }
 
-/* Why a row is unclear: a stray past the band that Holm holds back, or
-   whose spread its interval rests on; "" where neither. */
-static void unclear_note(const struct rule_in *in, struct judgement *j)
+/* Why a row is unclear: a stray past the band that Holm holds back;
+   "" where it is not one. */
+static void unclear_note(const struct rule_in *in, const struct run_ratio *r, struct judgement *j)
 {
-	const struct run_ratio *r = in->rr;
-
 	if (r->p >= 0 && r->p < VERDICT_ALPHA && r->p_family >= VERDICT_ALPHA &&
 	    verdict_band(r, in->tol, in->higher_better, 1) != V_OK)
 		utf8_printf(j->note, sizeof j->note,
 			    "beyond the tolerance and its own interval excludes 1, but not "
 			    "significant with every figure counted (p %.2g, Holm)",
 			    r->p_family);
-	else if (in->rel)
-		utf8_printf(j->note, sizeof j->note, "as measured %.3f (%.3f-%.3f)", r->ratio, r->lo,
-			    r->hi);
 }
 
 /* Whose spread stands for both sides, where one side has one run. */
@@ -158,104 +143,66 @@ static void spread_note(const struct rule_in *in, struct judgement *j)
 			    "one baseline run: the current spread stands for both");
 }
 
-/* Both views say the same change or ok, or there is only one view. */
-static int rule_agree(const struct rule_in *in, struct judgement *j)
+/* The whole machine moved beyond any mood of this host's, and beyond
+   what its runs moved within a side: no mood did that, so the move is
+   taken as measured (a kernel that slows every figure alike). */
+static int rule_beyond_moods(const struct rule_in *in, struct judgement *j)
 {
-	enum verdict m = measured(in);
+	double move = as_times(in->machine_move, in->higher_better);
+	double limit = in->mood_span > RULES_MOOD ? in->mood_span : RULES_MOOD;
 
-	if (m != plain(in) || (in->rel && (m != relative(in) || m == V_UNCLEAR)))
+	if (!in->rel || !(move > 0) || (move <= limit && move >= 1 / limit))
 		return 0;
-	decide(j, m, BASIS_RUNS, in->rr);
-	spread_note(in, j);
-	if (m == V_UNCLEAR)
-		unclear_note(in, j);
-	return 1;
-}
-
-/* Beyond the rest of its runs, and as measured at least half the band
-   the same way: a change that touched most figures makes the others
-   look changed against their runs while they did not move as measured. */
-static int rule_relative_change(const struct rule_in *in, struct judgement *j)
-{
-	enum verdict r = relative(in);
-	double q = as_times(in->rr->ratio, in->higher_better), half = sqrt(1 + in->tol);
-
-	if (!is_change(r) || (r == V_SLOWER ? !(q > half) : !(q < 1 / half)))
-		return 0;
-	decide(j, r, BASIS_RELATIVE, in->rel);
+	decide(j, plain(in), BASIS_RUNS, in->rr);
 	utf8_printf(j->note, sizeof j->note,
-		    "beyond the rest of its runs, each run taken against its run's typical "
-		    "figure; as measured %.3f (%.3f-%.3f), an interval that also holds the "
-		    "whole machine's moves from run to run",
-		    in->rr->ratio, in->rr->lo, in->rr->hi);
+		    "the whole machine moved %.3f, beyond the x%.2f of this host's moods and of "
+		    "its runs within a side: taken as measured",
+		    move, limit);
 	return 1;
 }
 
-/* A change as measured that the rest of its runs made too: unclear
-   while the whole machine moved no more than its moods do, as measured
-   beyond that. */
-static int rule_moved_with_machine(const struct rule_in *in, struct judgement *j)
+/* Against the rest of its runs: the machine's move between the sides
+   taken out by the figure's own sensitivity to it, the basis wherever
+   the runs line up (docs/method.md). */
+static int rule_relative(const struct rule_in *in, struct judgement *j)
 {
-	enum verdict m = plain(in);
-	const struct run_ratio *shown = in->rel ? in->rel : in->rr;
+	const struct run_ratio *r = in->rel, *m = in->rr;
 
-	if (!is_change(m))
+	if (!r)
 		return 0;
-	if (in->rel && !(in->typical > 0 && in->typical != 1)) {
-		double machine = as_times(in->rr->ratio / in->rel->ratio, in->higher_better);
-		if (machine > RULES_MOOD || machine < 1 / RULES_MOOD) {
-			decide(j, m, BASIS_RUNS, in->rr);
-			utf8_printf(j->note, sizeof j->note,
-				    "the whole machine moved %.3f, beyond the x%g of this host's "
-				    "moods: taken as measured",
-				    machine, RULES_MOOD);
-			return 1;
-		}
-	}
-	decide(j, V_UNCLEAR, in->rel ? BASIS_RELATIVE : BASIS_RUNS, shown);
-	if (in->rel)
+	decide(j, verdict_band(r, in->tol, in->higher_better, 0), BASIS_RELATIVE, r);
+	if (j->v == V_UNCLEAR)
+		unclear_note(in, r, j);
+	if (!j->note[0])
 		utf8_printf(j->note, sizeof j->note,
-			    "moved with the machine: %s as measured, %.3f (%.3f-%.3f), but not "
-			    "against the rest of its runs",
-			    verdict_names[m], in->rr->ratio, in->rr->lo, in->rr->hi);
-	else
+			    "as measured %.3f (%.3f-%.3f); the machine moved it %.3f, following "
+			    "its runs' factor by %.2f",
+			    m->ratio, m->lo, m->hi, m->ratio / r->ratio, r->slope);
+	return 1;
+}
+
+/* As measured: the runs' own interval, where the runs do not line up
+   with the rest of the figures' (or too few figures tell the machine's
+   move). */
+static int rule_measured(const struct rule_in *in, struct judgement *j)
+{
+	decide(j, measured(in), BASIS_RUNS, in->rr);
+	spread_note(in, j);
+	if (j->v == V_UNCLEAR && in->typical > 0 && in->typical != 1 &&
+	    plain(in) != V_UNCLEAR)
 		utf8_printf(j->note, sizeof j->note,
 			    "moved with the machine: %s as measured, %.3f (%.3f-%.3f), but the "
 			    "typical figure moved %.3f, and relative to it this one is %.3f",
-			    verdict_names[m], in->rr->ratio, in->rr->lo, in->rr->hi,
+			    verdict_names[plain(in)], in->rr->ratio, in->rr->lo, in->rr->hi,
 			    as_times(in->typical, in->higher_better), in->rr->ratio / in->typical);
-	return 1;
-}
-
-/* Within the band against the rest of its runs, and its ratio as
-   measured within the band too: nothing moved that the tolerance
-   counts, whichever way the machine's moods are read. */
-static int rule_relative_ok(const struct rule_in *in, struct judgement *j)
-{
-	double q = as_times(in->rr->ratio, in->higher_better), up = 1 + in->tol;
-	double e = 1 + in->rr->rounding;
-
-	if (relative(in) != V_OK || q / e > up || q * e < 1 / up)
-		return 0;
-	decide(j, V_OK, BASIS_RELATIVE, in->rel);
-	utf8_printf(j->note, sizeof j->note, "as measured %.3f (%.3f-%.3f)", in->rr->ratio,
-		    in->rr->lo, in->rr->hi);
-	return 1;
-}
-
-static int rule_unclear(const struct rule_in *in, struct judgement *j)
-{
-	if (in->rel)
-		decide(j, V_UNCLEAR, BASIS_RELATIVE, in->rel);
-	else
-		decide(j, V_UNCLEAR, BASIS_RUNS, in->rr);
-	unclear_note(in, j);
+	else if (j->v == V_UNCLEAR)
+		unclear_note(in, in->rr, j);
 	return 1;
 }
 
 static int (*const rules[])(const struct rule_in *, struct judgement *) = {
-	rule_incomparable, rule_tolerance_only, rule_no_interval, rule_gross, rule_agree,
-	rule_relative_change, rule_moved_with_machine, rule_relative_ok, rule_unclear,
+	rule_incomparable, rule_tolerance_only, rule_no_interval, rule_gross, rule_beyond_moods,
+	rule_relative, rule_measured,
 };
 
 void rules_judge(const struct rule_in *in, struct judgement *out)

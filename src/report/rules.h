@@ -21,11 +21,11 @@ extern const char *const basis_names[BASIS_COUNT];
  * move one figure between two invocations (docs/method.md). */
 #define RULES_GROSS 2.0
 
-/* The whole machine (the typical figure of a run) moved between the
- * sides by less than this factor: what this host's moods do between two
- * invocations (docs/method.md).  Beyond it a move of every figure alike
- * is taken as measured. */
-#define RULES_MOOD 1.25
+/* The whole machine (the mean of the runs' factors) moved between the
+ * sides by less than this factor, or than its runs moved within a side:
+ * what this host's moods do (docs/method.md).  Beyond both, a move of
+ * every figure alike is taken as measured: no mood did that. */
+#define RULES_MOOD 1.4
 
 /* What the rules see of one figure. */
 struct rule_in {
@@ -42,6 +42,9 @@ struct rule_in {
 	int tolerance_only;
 	const char *incomparable;    /* why the sides cannot be held to each
 	                                other; NULL where they can */
+	/* with rel: the machine's move between the sides in rr's sense
+	   (1: none), and the widest its runs moved within a side (>= 1) */
+	double machine_move, mood_span;
 };
 
 struct judgement {

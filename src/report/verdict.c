@@ -1,6 +1,7 @@
 /* The statistical verdict of `osbench check` on one figure. */
 #include <math.h>
 
+#include "stats/ancova.h"
 #include "stats/student.h"
 #include "report/verdict.h"
 
@@ -86,6 +87,57 @@ void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t 
 	out->p = 2 * (1 - student_t_cdf(fabs(centre) / se, df));
 	out->lo = out->ratio * exp(-half) / (1 + rounding);
 	out->hi = out->ratio * exp(half) * (1 + rounding);
+}
+
+/* How well a figure's sensitivity to its runs' machine factor is known
+   before its runs say: about 1, the typical figure's, give or take this
+   (this host's figures were seen between 0.5 and 1.8; docs/method.md) */
+#define SLOPE_PRIOR_SD 0.5
+#define ADJUSTED_MAX_RUNS 64
+
+/* centre and se into out's interval and p */
+static void interval_of(double centre, double se, double df, struct run_ratio *out)
+{
+	double half;
+
+	out->ratio = exp(centre);
+	if (se < 1e-9) {
+		out->spread = SPREAD_ZERO;
+		return;
+	}
+	out->df = df;
+	half = student_t_quantile(INTERVAL_LEVEL, df) * se;
+	out->p = 2 * (1 - student_t_cdf(fabs(centre) / se, df));
+	out->lo = out->ratio * exp(-half) / (1 + out->rounding);
+	out->hi = out->ratio * exp(half) * (1 + out->rounding);
+}
+
+void verdict_adjusted_ratio(const double *base, const double *fb, size_t nb, const double *cur,
+			    const double *fc, size_t nc, double rounding, struct run_ratio *out)
+{
+	double yb[ADJUSTED_MAX_RUNS], xb[ADJUSTED_MAX_RUNS], yc[ADJUSTED_MAX_RUNS],
+		xc[ADJUSTED_MAX_RUNS];
+	struct ancova a;
+
+	*out = (struct run_ratio){ .p = -1, .p_family = -1, .rounding = rounding,
+				   .spread = SPREAD_NONE };
+	out->base_mean = exp(log_mean(base, nb));
+	out->cur_mean = exp(log_mean(cur, nc));
+	if (nb > ADJUSTED_MAX_RUNS || nc > ADJUSTED_MAX_RUNS)
+		return;
+	for (size_t i = 0; i < nb; i++) {
+		yb[i] = log(base[i]);
+		xb[i] = log(fb[i]);
+	}
+	for (size_t i = 0; i < nc; i++) {
+		yc[i] = log(cur[i]);
+		xc[i] = log(fc[i]);
+	}
+	if (ancova_shift(yb, xb, nb, yc, xc, nc, 1.0, SLOPE_PRIOR_SD, &a) < 0)
+		return;
+	out->spread = SPREAD_BOTH;
+	out->slope = a.slope;
+	interval_of(a.shift, a.se, a.df, out);
 }
 
 int verdict_has_interval(const struct run_ratio *r)

@@ -30,12 +30,25 @@ struct run_ratio {
 	                         (Holm); -1: this figure alone (p) */
 	double df;            /* degrees of freedom; 0: none */
 	double rounding;
+	double slope;         /* relative: how far the figure follows its
+	                         runs' machine factor (1: alike); 0 as
+	                         measured */
 	enum spread spread;
 };
 
 /* base[0..nb-1] and cur[0..nc-1]: each run's figure, all > 0, nb, nc >= 1. */
 void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t nc,
 		       double rounding, struct run_ratio *out);
+
+/* The same with each run's machine factor taken out: base[i] and cur[i]
+ * as times, fb[i] and fc[i] their runs' factors (all > 0, nb, nc >= 2).
+ * The figure's sensitivity to the factor (the slope) is read off how it
+ * followed the factor from run to run within each side, drawn toward 1,
+ * the typical figure's; the interval widens by what the slope leaves
+ * unknown times how far the machine moved between the sides.  ratio is
+ * the move that is left; base_mean, cur_mean as measured. */
+void verdict_adjusted_ratio(const double *base, const double *fb, size_t nb, const double *cur,
+			    const double *fc, size_t nc, double rounding, struct run_ratio *out);
 
 /* Whether r has an interval at all. */
 int verdict_has_interval(const struct run_ratio *r);
