@@ -2,11 +2,12 @@
 # How well `osbench check` tells a real change from noise on this host.
 #
 #   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS | -p PCT,PCT] [-k INSNS,INSNS] [-t TABLES]
-#                          [-- CHECK-ARGS...]
+#                          [-H] [-- CHECK-ARGS...]
 #
-# Each try takes a baseline as the CI recipe of docs/across-hosts.md does (`run --runs 3
+# Each try takes a baseline as the CI recipe of docs/across-hosts.md does (`run --runs 40
 # -f long TABLES`) and then `check BASELINE` in rerun mode with its
-# defaults (the current side in 3 runs).
+# defaults (the current side in 20 runs).  -H runs one CPU-bound process
+# per CPU beside everything, as on a shared CI runner.
 #
 # A/A: TRIES times at once after each other: every figure flagged slower
 # or faster is a false alarm, and every interval should hold 1 in about
@@ -14,15 +15,15 @@
 # a kernel whose system calls pass a seccomp filter, then `check` under a
 # longer filter that costs NS nanoseconds more per call (calibrated here,
 # with scripts/slowsys.c, or given with -k): null call's verdict is
-# counted (-p: slow-downs of PCT per cent of null call, for a host whose
+# counted, and with -p null I/O's and stat's too (-p: slow-downs of PCT per cent of null call, for a host whose
 # system calls cost far more than the 0.2-0.3 us the ns targets assume).
 # Both sides of
 # an A/B pass a filter, so the only difference is its length.  The wall
 # time of each check is set against its baseline's (the same 3 runs).
 # Needs a C compiler and Linux; targets are reported, never asserted.
 set -eu
-tries=4 bin=./osbench slowdowns=100,25 tables="syscall proc ctx ipc" given= percents=
-while getopts n:b:s:k:t:p: opt; do
+tries=4 bin=./osbench slowdowns=100,25 tables="syscall proc ctx ipc" given= percents= hog=
+while getopts n:b:s:k:t:p:H opt; do
 	case $opt in
 	n) tries=$OPTARG ;;
 	b) bin=$OPTARG ;;
@@ -30,15 +31,32 @@ while getopts n:b:s:k:t:p: opt; do
 	p) percents=$OPTARG ;;
 	k) given=$OPTARG ;;
 	t) tables=$OPTARG ;;
-	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS | -p PCT,PCT] [-k INSNS,INSNS] [-t TABLES] [-- CHECK-ARGS...]" >&2; exit 2 ;;
+	H) hog=1 ;;
+	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS | -p PCT,PCT] [-k INSNS,INSNS] [-t TABLES] [-H] [-- CHECK-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 extra="$*" # CHECK-ARGS: plain words
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-check.XXXXXX")
-trap 'rm -rf "$dir"' EXIT INT TERM
+hogs=
+stop() {
+	for p in $hogs; do kill "$p" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	rm -rf "$dir"
+}
+trap stop EXIT
+trap 'exit 130' INT TERM
 cc -O2 -o "$dir/slowsys" "$here/slowsys.c"
+if [ -n "$hog" ]; then
+	i=0
+	while [ "$i" -lt "$(nproc)" ]; do
+		sh -c 'while :; do :; done' &
+		hogs="$hogs $!"
+		i=$((i + 1))
+	done
+	echo "a CPU-bound process on each of $(nproc) CPUs beside the whole script"
+fi
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
@@ -92,7 +110,7 @@ length_for() { # NS: the shortest length that adds NS, interpolated
 # shellcheck disable=SC2086 # the tables and check arguments are words
 try() {
 	t0=$(now)
-	"$dir/slowsys" "$1" "$bin" run --runs 3 -f long -o "$dir/base.long" $tables 2>/dev/null || true
+	"$dir/slowsys" "$1" "$bin" run --runs 40 -f long -o "$dir/base.long" $tables 2>/dev/null || true
 	base_s=$(since "$t0")
 	t0=$(now)
 	"$dir/slowsys" "$2" "$bin" check $extra "$dir/base.long" >"$dir/check.out" 2>"$dir/check.err" || true
@@ -142,7 +160,8 @@ for ns in $(echo "$slowdowns" | tr ',' ' '); do
 		*unclear) unclear=$((unclear + 1)) ;;
 		*ok) ok=$((ok + 1)) ;;
 		esac
-		echo "  +${ns} ns try $i: null call $verdict; others flagged: $(awk -F'\t' '$2 != "null call" && ($NF == "slower" || $NF == "faster") { n++ } END { print n + 0 }' "$dir/check.out"); baseline ${base_s}s, check ${check_s}s"
+		more=$(awk -F'\t' '$2 == "null I/O" || $2 == "stat" { printf "%s %s %s; ", $2, $5, $NF }' "$dir/check.out")
+		echo "  +${ns} ns try $i: null call $verdict; $more others flagged: $(awk -F'\t' '$2 != "null call" && ($NF == "slower" || $NF == "faster") { n++ } END { print n + 0 }' "$dir/check.out"); baseline ${base_s}s, check ${check_s}s"
 		i=$((i + 1))
 	done
 	echo "A/B +${ns} ns per system call ($insns instructions): null call slower $slower, unclear $unclear, ok $ok of $tries"

@@ -2,25 +2,27 @@
 # The CI recipe of docs/across-hosts.md on an unchanged host: one
 # baseline, then JOBS checks spread over time, as a CI job would run them.
 #
-#   scripts/bench-gate.sh [-n JOBS] [-g GAP] [-b OSBENCH] [-t TABLES] [-H] [-- CHECK-ARGS...]
+#   scripts/bench-gate.sh [-n JOBS] [-g GAP] [-b OSBENCH] [-t TABLES] [-H] [-k DIR] [-- CHECK-ARGS...]
 #
 # Baseline `run --runs 40 -f long TABLES`, then every GAP seconds `check
 # BASELINE -f long` in rerun mode.  Each job's line: its exit status,
 # its verdicts, the basis they rest on, the figures whose whole interval
 # lies beyond the tolerance band (a false claim on an unchanged host),
 # its wall time and the load average.  -H runs one CPU-bound process per
-# CPU beside the whole series, as on a shared CI runner.  Targets are
+# CPU beside the whole series, as on a shared CI runner; -k keeps the
+# baseline and each job's output and stderr in DIR.  Targets are
 # reported, never asserted.
 set -eu
-jobs=8 gap=150 bin=./osbench tables="syscall proc ctx ipc" hog=
-while getopts n:g:b:t:H opt; do
+jobs=8 gap=150 bin=./osbench tables="syscall proc ctx ipc" hog= keep=
+while getopts n:g:b:t:Hk: opt; do
 	case $opt in
 	n) jobs=$OPTARG ;;
 	g) gap=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	t) tables=$OPTARG ;;
 	H) hog=1 ;;
-	*) echo "usage: $0 [-n JOBS] [-g GAP] [-b OSBENCH] [-t TABLES] [-H] [-- CHECK-ARGS...]" >&2; exit 2 ;;
+	k) keep=$OPTARG ;;
+	*) echo "usage: $0 [-n JOBS] [-g GAP] [-b OSBENCH] [-t TABLES] [-H] [-k DIR] [-- CHECK-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -52,6 +54,7 @@ t0=$(now)
 # shellcheck disable=SC2086 # the tables are words
 "$bin" run --runs 40 -f long -o "$dir/base.long" $tables 2>/dev/null || true
 echo "baseline: $(since "$t0") s, load $(cut -d' ' -f1-3 /proc/loadavg)"
+[ -z "$keep" ] || cp "$dir/base.long" "$keep/base.long"
 
 # one job's summary from check's long output, columns found by name
 summary() {
@@ -79,6 +82,10 @@ while [ "$i" -le "$jobs" ]; do
 	# shellcheck disable=SC2086 # the check arguments are words
 	"$bin" check $extra -f long "$dir/base.long" >"$dir/job.out" 2>"$dir/job.err" || rc=$?
 	[ "$rc" -eq 0 ] || red=$((red + 1))
+	if [ -n "$keep" ]; then
+		cp "$dir/job.out" "$keep/job$i.long"
+		cp "$dir/job.err" "$keep/job$i.err"
+	fi
 	mood=$(grep -o 'the typical one [0-9]*% [a-z]*' "$dir/job.err" | head -1 || true)
 	echo "job $i: exit $rc, $(since "$t0") s, load $(cut -d' ' -f1 /proc/loadavg), machine: ${mood:-moved under the note's 5 %}: $(summary "$dir/job.out")"
 	i=$((i + 1))

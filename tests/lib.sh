@@ -41,10 +41,15 @@ end_here() {
 	finish
 	exit 0
 }
-check() { # NAME CONDITION-COMMAND...
+check() { # NAME CONDITION-COMMAND...: the condition's outcome, said and returned
 	name=$1
 	shift
-	if "$@"; then ok "$name"; else fail "$name: '$*' was false"; fi
+	if "$@"; then
+		ok "$name"
+		return 0
+	fi
+	fail "$name: '$*' was false"
+	return 1
 }
 
 # run ARGS...: output in $work/out, errors in $work/err, status in $rc

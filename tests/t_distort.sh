@@ -44,6 +44,16 @@ check "check distorted baseline: the note says so" \
 run check --strict base.long cur.long
 check "check --strict: a distorted figure fails the check" [ "$rc" -eq 1 ]
 
+# --- the table format: a mark under the table, read back by check
+printf '# osbench 0.2.0\n# host: alpha\n\n# syscall: x\nHost\tOS\tnull call\tstat\nalpha\tLinux\t0.1000\t0.5000\n# distorted: null call: waited for its cpu 50%% of the time\n# scatters: stat: cv 30%%\n# end: 2 figures\n' >marked-a.tsv
+printf '# osbench 0.2.0\n# host: alpha\n\n# syscall: x\nHost\tOS\tnull call\tstat\nalpha\tLinux\t0.3000\t1.500\n# end: 2 figures\n' >marked-b.tsv
+run check marked-a.tsv marked-b.tsv
+check "table mark: a distorted cell 3x is unclear, with why" \
+	grep -q "^syscall${T}null call${T}.*${T}baseline distorted: waited for its cpu 50% of the time${T}runs${T}unclear\$" "$work/out"
+check "table mark: the unmarked cell 3x is slower" [ "$(verdict stat)" = slower ]
+run compare marked-a.tsv marked-b.tsv
+check "table mark: compare reads a marked file" [ "$rc" -eq 0 ]
+
 # --- run: the columns, and json's keys
 run run -f long -q null
 check "run long: wait_pct, steal_pct, throttled_pct and distorted columns" \
@@ -86,6 +96,19 @@ check "peer: and a warning names the figure" \
 	grep -qF "osbench: warning: null is distorted: " "$work/err"
 v=$(long_cell "$work/out" syscall 'null call' value_us)
 check "peer: the figure is still printed" positive "$v"
+# a round sees the peer once it looks (at most once a second): up to
+# three runs, for the one whose figure was found distorted
+for try in 1 2 3; do
+	run run -q --cpu "$last" null
+	grep -q "^# distorted: null call: " "$work/out" && break
+done
+check "peer table: the distorted cell is marked under its table" \
+	sh -c 'grep -A2 "^Host${1}OS${1}Mhz${1}null call\$" "$2" | tail -n 1 |
+		grep -qE "^# distorted: null call: (.*, )?osbench \(pids? [0-9, ]+\) pinned to the same cpu"' _ "$T" "$work/out"
+cp "$work/out" "$work/marked.tsv"
+run check "$work/marked.tsv" "$work/marked.tsv"
+check "peer table: check reads the mark back: unclear, with why" \
+	grep -q "^syscall${T}null call${T}.*${T}baseline distorted: .*osbench (pid.*${T}unclear\$" "$work/out"
 run ab -q "$OSBENCH" "$OSBENCH" --cpu "$last" --placement same null
 check "peer: ab calls the figure unclear" \
 	sh -c 'grep "^syscall${T}null call${T}" "$1" | awk -F"\t" "{ exit \$NF != \"unclear\" }"' _ "$work/out"

@@ -184,6 +184,28 @@ static int end_comment(struct parser *ps, struct span c)
 	return 0;
 }
 
+/* "distorted: COLUMN: why" under a table's data row: the run said that
+   cell was distorted, and the figure says so as a long file's would. */
+static void distorted_mark(struct parser *ps, const struct text *t, struct span c)
+{
+	const char *p = c.p + 11, *end = c.p + c.n, *sep;
+
+	for (sep = p; sep + 1 < end && !(sep[0] == ':' && sep[1] == ' '); sep++)
+		;
+	if (sep + 1 >= end)
+		return;
+	for (size_t k = 0; k < ps->f->nfigs; k++) {
+		struct rfigure *g = &ps->f->figs[k];
+		size_t len = (size_t)(end - sep - 2);
+		if (strcmp(g->table, t->table) == 0 && strlen(g->column) == (size_t)(sep - p) &&
+		    memcmp(g->column, p, (size_t)(sep - p)) == 0 && g->status == ST_OK)
+			snprintf(g->distorted, sizeof g->distorted, "%.*s",
+				 (int)utf8_cut(sep + 2, len < sizeof g->distorted - 1
+								 ? len : sizeof g->distorted - 1),
+				 sep + 2);
+	}
+}
+
 static int comment_line(struct parser *ps, struct text *t, struct span line)
 {
 	struct span c = comment_text(line);
@@ -201,6 +223,13 @@ static int comment_line(struct parser *ps, struct text *t, struct span line)
 	}
 	if (span_starts(c, "end:"))
 		return end_comment(ps, c);
+	/* the marks under a data row belong to its table */
+	if (t->state == TS_LAT_DONE && span_starts(c, "distorted: ")) {
+		distorted_mark(ps, t, c);
+		return 0;
+	}
+	if (t->state == TS_LAT_DONE && span_starts(c, "scatters: "))
+		return 0;
 	if (t->state == TS_SCALE || t->state == TS_LAT_DONE)
 		t->state = TS_BETWEEN;
 	if (t->tables == 0 && t->state == TS_BETWEEN && host_comment(ps, c) < 0)

@@ -11,6 +11,22 @@ static void table_begin(struct writer *w)
 	writer_host_comments(w);
 }
 
+/* Under the table, a comment for each cell the run itself distrusts:
+   something took the CPU from it, or its samples scatter widely.  The
+   readers take the first back as the figure's distortion. */
+static void distrust_lines(struct writer *w, const struct record *cells, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct measurement *m = &cells[i].m;
+		if (m->status != ST_OK)
+			continue;
+		if (m->distortion.reason[0])
+			fprintf(w->f, "# distorted: %s: %s\n", cells[i].column, m->distortion.reason);
+		else if (m->noisy)
+			fprintf(w->f, "# scatters: %s: cv %.0f%%\n", cells[i].column, m->cv_pct);
+	}
+}
+
 static void table_table(struct writer *w, const struct section_view *s, const struct record *cells)
 {
 	char buf[32];
@@ -30,6 +46,7 @@ static void table_table(struct writer *w, const struct section_view *s, const st
 	for (size_t i = 0; i < s->ncells; i++)
 		fprintf(w->f, "\t%s", cell_text(&cells[i].m, buf, sizeof buf));
 	fputc('\n', w->f);
+	distrust_lines(w, cells, s->ncells);
 	w->sections++;
 }
 
