@@ -29,6 +29,11 @@ enum module_flags {
 	                               each waits for the CPU while another
 	                               runs, which is the operation, not a
 	                               distortion */
+	MOD_TMPDIR = 1u << 11,  /* its operation touches a file in the temp
+	                           directory: its figure is the file system's */
+	MOD_JOURNAL = 1u << 12, /* its cost hangs on a journal (file create):
+	                           on an ext4 without one it is what the last
+	                           minute's deletes left */
 };
 
 struct mod_ctx {

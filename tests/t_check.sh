@@ -376,10 +376,14 @@ check "check threads against processes: unclear, and why" \
 mkruns setup-a.long "release: 6.1.0-18" "placement: same" "tmpdir fs: ext4" <<EOF
 syscall|null call|null|us|0.20,0.202,0.198
 fs|0K File Create|fscreate|us|10,10.1,9.9
+fs|Prot Fault|protfault|us|0.5,0.505,0.495
+vm|1-page fault|pagefault1|us|0.1,0.101,0.099
 EOF
 mkruns setup-b.long "release: 6.1.0-21" "placement: same" "tmpdir fs: tmpfs" <<EOF
 syscall|null call|null|us|0.40,0.404,0.396
 fs|0K File Create|fscreate|us|20,20.2,19.8
+fs|Prot Fault|protfault|us|1.0,1.01,0.99
+vm|1-page fault|pagefault1|us|0.2,0.202,0.198
 EOF
 run check setup-a.long setup-b.long
 check "check setups: the kernel release first" sh -c 'head -n 1 "$1" | grep -qx "# differs: release: 6.1.0-18 -> 6.1.0-21"' _ "$work/out"
@@ -387,6 +391,9 @@ check "check setups: the temp dir's file system" grep -qx "# differs: tmpdir fs:
 check "check setups: a file system figure is unclear, with the reason" \
 	[ "$(verdict_of fs '0K File Create')|$(note_of fs '0K File Create')" = "unclear|tmpdir fs ext4 -> tmpfs" ]
 check "check setups: a figure the file system does not touch is judged" [ "$(verdict_of syscall 'null call')" = slower ]
+# their pages are a file's in the temp directory (the modules' trait)
+check "check setups: Prot Fault and 1-page fault map a temp file: unclear" \
+	[ "$(verdict_of fs 'Prot Fault')|$(verdict_of vm '1-page fault')" = "unclear|unclear" ]
 run check -f junit setup-a.long setup-b.long
 check "check setups: junit carries them" \
 	grep -q '<property name="differs: release" value="6.1.0-18 -&gt; 6.1.0-21"/>' "$work/out"
@@ -595,6 +602,49 @@ assert pipe["verdict"] == "unclear" and pipe["basis"] == "relative"
 grep -v "^ipc" rel-a.long | sed 's/^# end: 6/# end: 4/' >rel-a4.long
 run check --relative rel-a4.long rel-b.long
 check "check --relative with four figures: as measured" [ "$(verdict_of syscall stat)" = slower ]
+
+# --- each run's fastest sample: what check judges runs by where both
+# files give it.  fast FILE NULL-RUNS NULL-FASTEST: a null call and
+# four more figures (steady) in three runs
+fast() {
+	{
+		printf '# osbench 0.2.0\n# host: alpha\n'
+		printf 'table\tcolumn\tmodule\tparams\tmedian_us\tstatus\treason\tunit\truns\trun_values_us\trun_fastest_us\n'
+		printf 'syscall\tnull call\tnull\t-\t%s\tok\t-\tus\t3\t%s\t%s\n' "$(echo "$2" | cut -d, -f2)" "$2" "$3"
+		for g in 1 2 3 4; do
+			printf 't%s\tc\tm%s\t-\t%s.01\tok\t-\tus\t3\t%s.01,%s,%s.02\t%s,%s,%s.01\n' \
+				"$g" "$g" "$g" "$g" "$g" "$g" "$g" "$g" "$g"
+		done
+		printf '# end: 5 figures\n'
+	} >"$1"
+}
+fast fast-a.long 1.0,1.01,1.02 0.9,0.91,0.92
+# a busy current side: each run's median twice the baseline's, its
+# fastest sample as quick as ever
+fast fast-b.long 2.0,2.02,2.04 0.9,0.905,0.915
+run check fast-a.long fast-b.long
+check "check fastest: a busy side's fastest samples agree: ok, exit 0" \
+	[ "$rc $(verdict_of syscall 'null call')" = "0 ok" ]
+check "check fastest: the values shown are the fastest samples' means" \
+	[ "$(check_cell syscall 'null call' baseline) $(check_cell syscall 'null call' current)" = "0.91 0.91" ]
+check "check fastest: the summary says what the runs were judged by" \
+	grep -q "; 5 by each run's fastest sample)\$" "$work/out"
+run check -f long fast-a.long fast-b.long
+check "check fastest: long lists the runs as judged" \
+	[ "$(check_cell syscall 'null call' current_runs_us)" = "0.9,0.905,0.915" ]
+# a file that does not give them: both sides by their run figures
+grep -v "^syscall" fast-b.long | sed 's/^# end: 5/# end: 4/' >fast-c.long
+printf 'syscall\tnull call\tnull\t-\t2.02\tok\t-\tus\t3\t2.0,2.02,2.04\t-\n' >>fast-c.long
+sed -i '/^# end/d' fast-c.long
+printf '# end: 5 figures\n' >>fast-c.long
+run check fast-a.long fast-c.long
+check "check fastest: one side without them: judged by the run figures" \
+	[ "$rc $(verdict_of syscall 'null call')" = "1 slower" ]
+# the reader holds them to the runs
+fast bad-fast.long 1.0,1.01,1.02 0.9,0.91
+refused "run_fastest_us of the wrong length" "run_fastest_us has 2 values for 3 runs" check bad-fast.long fast-a.long
+fast bad-fast.long 1.0,1.01,1.02 0.9,1.5,0.92
+refused "a run's fastest sample slower than its figure" "run_fastest_us: run 2's fastest sample 1.5 is slower than its figure 1.01" check bad-fast.long fast-a.long
 
 # --- bad input
 refused() { # NAME NEEDLE ARGS...

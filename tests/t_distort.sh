@@ -44,6 +44,33 @@ check "check distorted baseline: the note says so" \
 run check --strict base.long cur.long
 check "check --strict: a distorted figure fails the check" [ "$rc" -eq 1 ]
 
+# --- with each run's fastest sample to judge by, a distorted figure is
+# judged, and only the way the distortion goes is held back
+mkf() { # FILE FASTEST DISTORTED
+	{
+		printf '# osbench 0.2.0\n# host: alpha\n'
+		printf 'table\tcolumn\tmodule\tparams\tmedian_us\tstatus\treason\tunit\truns\trun_values_us\trun_fastest_us\tdistorted\n'
+		printf 'syscall\tnull call\tnull\t-\t4\tok\t-\tus\t3\t4,4,4.1\t%s\t%s\n' "$2" "$3"
+		printf 'syscall\tstat\tstat\t-\t1.01\tok\t-\tus\t3\t1,1.01,1.02\t0.9,0.91,0.92\tno\n'
+		printf '# end: 2 figures\n'
+	} >"$1"
+}
+mkf fa.long 0.2,0.202,0.198 no
+mkf fb.long 0.4,0.404,0.396 'waited for its cpu 60% of the time'
+run check fa.long fb.long
+check "check fastest distorted current: 2x slower held back, unclear, exit 0" \
+	[ "$rc $(verdict 'null call')" = "0 unclear" ]
+check "check fastest distorted current: the note says what was seen and why not" \
+	grep -qF "slower by its runs' fastest samples, but current distorted: waited for its cpu 60% of the time" "$work/out"
+mkf fb.long 0.2,0.201,0.199 'waited for its cpu 60% of the time'
+run check fb.long fa.long
+check "check fastest distorted baseline: unchanged is ok" [ "$rc $(verdict 'null call')" = "0 ok" ]
+check "check fastest distorted baseline: the note says what it was judged by" \
+	grep -qF "baseline distorted, judged by its runs' fastest samples" "$work/out"
+mkf fb.long 0.1,0.101,0.099 'waited for its cpu 60% of the time'
+run check fb.long fa.long
+check "check fastest distorted baseline: 2x slower now still slower" [ "$rc $(verdict 'null call')" = "1 slower" ]
+
 # --- the table format: a mark under the table, read back by check
 printf '# osbench 0.2.0\n# host: alpha\n\n# syscall: x\nHost\tOS\tnull call\tstat\nalpha\tLinux\t0.1000\t0.5000\n# distorted: null call: waited for its cpu 50%% of the time\n# scatters: stat: cv 30%%\n# end: 2 figures\n' >marked-a.tsv
 printf '# osbench 0.2.0\n# host: alpha\n\n# syscall: x\nHost\tOS\tnull call\tstat\nalpha\tLinux\t0.3000\t1.500\n# end: 2 figures\n' >marked-b.tsv

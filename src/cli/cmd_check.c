@@ -203,6 +203,7 @@ static int measure_plan(const struct args *a, enum session_kind kind, struct rer
 		p->rec[k].m = got->m;
 		p->rec[k].runs = got->runs;
 		memcpy(p->rec[k].run_values, got->run_values, sizeof got->run_values);
+		memcpy(p->rec[k].run_fastest, got->run_fastest, sizeof got->run_fastest);
 	}
 	rc = memfile_make(cur, "the figures measured now", &s.host, p->rec, p->nrec);
 	if (rc < 0)

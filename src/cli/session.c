@@ -278,6 +278,9 @@ static void merge_runs(const struct session *s, struct measurement *m, struct re
 			records[i].runs = 0;
 			continue;
 		}
+		for (int r = 0; r < s->runs; r++)
+			records[i].run_fastest[r] =
+				runs_fastest(&run[r], schema_higher_is_better(records[i].unit));
 		runs_merge(run, s->runs, &records[i].m, records[i].run_values);
 		records[i].runs = records[i].m.status == ST_OK ? s->runs : 0;
 	}

@@ -2,7 +2,8 @@
  * what the system says took the CPU away (see sys/contention.h), and per
  * figure, over its rounds, whether enough of them crossed a limit that
  * the figure cannot be trusted as this host's own.  A distorted figure
- * is printed, marked, and never judged ok, slower or faster. */
+ * is printed and marked; ab never judges it, and check judges it only by
+ * its runs' fastest samples, holding back the way the distortion goes. */
 #ifndef OSBENCH_DISTORT_H
 #define OSBENCH_DISTORT_H
 

@@ -178,3 +178,15 @@ int runs_merge(struct measurement *run, int nruns, struct measurement *out, doub
 	release_all(run, nruns);
 	return 0;
 }
+
+double runs_fastest(const struct measurement *m, int higher_better)
+{
+	double best = 0;
+
+	for (int i = 0; m->samples && i < m->reps; i++) {
+		double v = m->samples[i];
+		if (v > 0 && (best == 0 || (higher_better ? v > best : v < best)))
+			best = v;
+	}
+	return best > 0 ? best : m->value;
+}

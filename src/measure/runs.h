@@ -15,4 +15,9 @@
 
 int runs_merge(struct measurement *run, int nruns, struct measurement *out, double *values);
 
+/* m's fastest sample (the smallest, a rate's largest) above the overhead
+ * subtraction's floor of 0: the one whatever else ran touched least; its
+ * value where it has no such sample. */
+double runs_fastest(const struct measurement *m, int higher_better);
+
 #endif

@@ -85,7 +85,7 @@ static void bwfile_teardown(struct mod_ctx *ctx)
 const struct module module_bwfile = {
 	.name = "bwfile",
 	.summary = "MB/s of reading a cached file in 64 KB read()s, summing its words (lmbench bw_file_rd)",
-	.flags = MOD_BANDWIDTH,
+	.flags = MOD_BANDWIDTH | MOD_TMPDIR,
 	.setup = bwfile_setup,
 	.run = bwfile_run,
 	.teardown = bwfile_teardown,

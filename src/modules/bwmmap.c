@@ -75,7 +75,7 @@ static void bwmmap_teardown(struct mod_ctx *ctx)
 const struct module module_bwmmap = {
 	.name = "bwmmap",
 	.summary = "MB/s of summing the words of a cached file through a mapping, 64 KB an op",
-	.flags = MOD_BANDWIDTH,
+	.flags = MOD_BANDWIDTH | MOD_TMPDIR,
 	.setup = bwmmap_setup,
 	.run = bwmmap_run,
 	.teardown = bwmmap_teardown,

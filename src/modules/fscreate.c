@@ -44,7 +44,7 @@ const struct module module_fscreate = {
 	.name = "fscreate",
 	.summary = "create, write size_kb KB to and close a new file in the temp dir",
 	/* the two columns differ only in size_kb */
-	.flags = MOD_SIZED,
+	.flags = MOD_SIZED | MOD_TMPDIR | MOD_JOURNAL,
 	.setup = fscreate_setup,
 	.run = fscreate_run,
 	.teardown = fsfiles_teardown,

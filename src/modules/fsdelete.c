@@ -40,7 +40,7 @@ const struct module module_fsdelete = {
 	.name = "fsdelete",
 	.summary = "unlink a file of size_kb KB in the temp dir",
 	/* the two columns differ only in size_kb */
-	.flags = MOD_SIZED,
+	.flags = MOD_SIZED | MOD_TMPDIR,
 	.setup = fsdelete_setup,
 	.run = fsdelete_run,
 	.teardown = fsfiles_teardown,

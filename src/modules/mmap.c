@@ -75,6 +75,7 @@ static void mmap_teardown(struct mod_ctx *ctx)
 const struct module module_mmap = {
 	.name = "mmap",
 	.summary = "mmap() an 8 MB file, write a byte every 16 KB of its first tenth, munmap()",
+	.flags = MOD_TMPDIR,
 	.setup = mmap_setup,
 	.run = mmap_run,
 	.teardown = mmap_teardown,

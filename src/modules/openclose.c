@@ -32,7 +32,7 @@ static int openclose_run(struct mod_ctx *ctx, uint64_t n)
 const struct module module_openclose = {
 	.name = "openclose",
 	.summary = "open() and close() of a file in the temp dir",
-	.flags = MOD_SWEEP,
+	.flags = MOD_SWEEP | MOD_TMPDIR,
 	.setup = openclose_setup,
 	.run = openclose_run,
 	.teardown = tempfile_teardown,

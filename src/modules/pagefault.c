@@ -173,7 +173,7 @@ static int pf_baseline(struct mod_ctx *ctx, uint64_t n)
 const struct module module_pagefault = {
 	.name = "pagefault",
 	.summary = "lmbench's lat_pagefault: per page, the pages of a cached file mapping read in a random order",
-	.flags = MOD_FAULTS,
+	.flags = MOD_FAULTS | MOD_TMPDIR,
 	.min_faults_per_op = 1.0 / 64,
 	.setup = pf_setup,
 	.run = pf_run,

@@ -163,7 +163,7 @@ static void pf_teardown(struct mod_ctx *ctx)
 const struct module module_pagefault1 = {
 	.name = "pagefault1",
 	.summary = "one real fault mapping one page: the first read of a cached page of a sparse file mapping",
-	.flags = MOD_FAULTS,
+	.flags = MOD_FAULTS | MOD_TMPDIR,
 	.setup = pf_setup,
 	.run = pf_run,
 	.teardown = pf_teardown,

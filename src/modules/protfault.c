@@ -248,6 +248,7 @@ static void protfault_teardown(struct mod_ctx *ctx)
 const struct module module_protfault = {
 	.name = "protfault",
 	.summary = "lmbench's prot: a write refused by a read-only page, its handler returning, less a caught signal",
+	.flags = MOD_TMPDIR,
 	.setup = protfault_setup,
 	.run = protfault_run,
 	.baseline = protfault_baseline,

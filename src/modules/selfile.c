@@ -114,7 +114,7 @@ static void selfile_teardown(struct mod_ctx *ctx)
 const struct module module_selfile = {
 	.name = "selfile",
 	.summary = "select() with zero timeout over 100 dups of a regular file's descriptor",
-	.flags = MOD_SWEEP,
+	.flags = MOD_SWEEP | MOD_TMPDIR,
 	.setup = selfile_setup,
 	.run = selfile_run,
 	.teardown = selfile_teardown,

@@ -28,7 +28,7 @@ static int stat_run(struct mod_ctx *ctx, uint64_t n)
 const struct module module_stat = {
 	.name = "stat",
 	.summary = "stat() of a file in the temp dir",
-	.flags = MOD_SWEEP,
+	.flags = MOD_SWEEP | MOD_TMPDIR,
 	.setup = stat_setup,
 	.run = stat_run,
 	.teardown = tempfile_teardown,

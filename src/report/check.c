@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "modules/registry.h"
 #include "stats/stats.h"
 #include "report/figtext.h"
 #include "report/check.h"
@@ -109,18 +110,13 @@ int check_has_interval(const struct check_row *r)
 
 /* ---- what makes a figure incomparable ------------------------------------ */
 
-/* Modules whose operation touches the temp directory's file system. */
-static int uses_tmpdir(const char *module)
+/* Whether this build's module of that name has the trait; 0 for a
+   module this build does not know. */
+static int module_has(const char *module, unsigned flag)
 {
-	static const char *const fs_modules[] = {
-		"fscreate", "fsdelete", "stat", "openclose", "mmap", "pagefault", "selfile",
-		"bwfile", "bwmmap",
-	};
+	const struct module *m = registry_module(module);
 
-	for (size_t i = 0; i < sizeof fs_modules / sizeof fs_modules[0]; i++)
-		if (strcmp(module, fs_modules[i]) == 0)
-			return 1;
-	return 0;
+	return m && (m->flags & flag);
 }
 
 static const char *placement_of(const struct rfigure *g, const struct rfile *f)
@@ -147,19 +143,21 @@ static int incomparable(const struct rfile *base, const struct check_row *r,
 			    r->cur_file->scale_mode);
 		return 1;
 	}
-	/* a figure something took the CPU from is not this host's figure */
-	if (r->b->distorted[0] || r->c->distorted[0]) {
+	/* a figure something took the CPU from is not this host's figure,
+	   unless its runs' fastest samples (the least touched) are there to
+	   judge it by: then the rules hold back the way the distortion goes */
+	if ((r->b->distorted[0] || r->c->distorted[0]) && !r->fastest) {
 		const char *why = r->b->distorted[0] ? r->b->distorted : r->c->distorted;
 		utf8_printf(note, len, "%s distorted: %.*s", r->b->distorted[0] ? "baseline" : "current",
 			    utf8_prefix(why, 200), why);
 		return 1;
 	}
-	if (uses_tmpdir(r->b->module) && bfs[0] && cfs[0] && strcmp(bfs, cfs) != 0) {
+	if (module_has(r->b->module, MOD_TMPDIR) && bfs[0] && cfs[0] && strcmp(bfs, cfs) != 0) {
 		utf8_printf(note, len, "tmpdir fs %s -> %s", bfs, cfs);
 		return 1;
 	}
 	/* docs/notes/2026-12-01-file-create.md */
-	if (!o->trust_file_create && strcmp(r->b->module, "fscreate") == 0 &&
+	if (!o->trust_file_create && module_has(r->b->module, MOD_JOURNAL) &&
 	    (strstr(bfs, "no journal") || strstr(cfs, "no journal"))) {
 		utf8_printf(note, len, "an ext4 without a journal: a create costs what the last "
 				       "minute's deletes left (--trust-file-create)");
@@ -170,13 +168,44 @@ static int incomparable(const struct rfile *base, const struct check_row *r,
 
 /* ---- judging ------------------------------------------------------------- */
 
+/* Each run's fastest sample of g into out, where f says them for at
+   least two runs; 0 where it does not. */
+static int fastest_of(const struct rfile *f, const struct rfigure *g, double *out)
+{
+	const double *v = rfile_run_fastest(f, g);
+
+	if (!v || g->runs < 2 || g->runs > RUNS_MAX || g->nfastest != (size_t)g->runs)
+		return 0;
+	memcpy(out, v, g->nfastest * sizeof *v);
+	return 1;
+}
+
+/* What each side's runs are judged by: both sides' fastest samples, or
+   both sides' run figures. */
+static void series_of(const struct rfile *base, struct check_row *r)
+{
+	size_t n;
+	const double *v;
+
+	r->fastest = fastest_of(base, r->b, r->bser) && fastest_of(r->cur_file, r->c, r->cser);
+	if (r->fastest) {
+		r->nbser = (size_t)r->b->runs;
+		r->ncser = (size_t)r->c->runs;
+		return;
+	}
+	v = rfile_run_values(base, r->b, &n);
+	r->nbser = n < RUNS_MAX ? n : RUNS_MAX;
+	memcpy(r->bser, v, r->nbser * sizeof *v);
+	v = rfile_run_values(r->cur_file, r->c, &n);
+	r->ncser = n < RUNS_MAX ? n : RUNS_MAX;
+	memcpy(r->cser, v, r->ncser * sizeof *v);
+}
+
 static void ratio_of(const struct rfile *base, struct check_row *r)
 {
-	size_t nb, nc;
-	const double *bv = rfile_run_values(base, r->b, &nb);
-	const double *cv = rfile_run_values(r->cur_file, r->c, &nc);
-
-	verdict_run_ratio(bv, nb, cv, nc, r->b->rounding + r->c->rounding, &r->rr);
+	series_of(base, r);
+	verdict_run_ratio(r->bser, r->nbser, r->cser, r->ncser, r->b->rounding + r->c->rounding,
+			  &r->rr);
 	r->have_ratio = 1;
 }
 
@@ -207,10 +236,11 @@ static void prepare_one(const struct rfile *base, struct check_row *r)
    is measured in a session of its own), and at least two runs a side. */
 static int has_runs(const struct rfile *base, const struct check_row *r, size_t *nb, size_t *nc)
 {
+	(void)base;
 	if (!r->have_ratio || is_scale(r->b))
 		return 0;
-	rfile_run_values(base, r->b, nb);
-	rfile_run_values(r->cur_file, r->c, nc);
+	*nb = r->nbser;
+	*nc = r->ncser;
 	return *nb >= 2 && *nc >= 2 && *nb <= RUNS_MAX && *nc <= RUNS_MAX;
 }
 
@@ -266,8 +296,8 @@ static void relative_rows(const struct rfile *base, struct check_row *rows, size
 		if (!has_runs(base, r, &kb, &kc) || kb != nb || kc != nc)
 			continue;
 		int hb = schema_higher_is_better(r->b->unit);
-		const double *b = as_times(rfile_run_values(base, r->b, &kb), nb, hb, bt);
-		const double *c = as_times(rfile_run_values(r->cur_file, r->c, &kc), nc, hb, ct);
+		const double *b = as_times(r->bser, nb, hb, bt);
+		const double *c = as_times(r->cser, nc, hb, ct);
 		verdict_adjusted_ratio(b, fb, nb, c, fc, nc, r->b->rounding + r->c->rounding, &r->rel);
 		/* back in the figure's own sense */
 		if (hb && r->rel.ratio > 0) {
@@ -332,12 +362,11 @@ static int relative_runs(const struct rfile *base, struct check_row *rows, size_
 	first_shape(base, rows, n, refs, &nb, &nc);
 	for (size_t i = 0; i < n && nb; i++) {
 		const struct check_row *r = &rows[i];
-		size_t k;
 		if (!tells_move(base, r, refs, nb, nc))
 			continue;
 		int hb = schema_higher_is_better(r->b->unit);
-		bv[ng] = as_times(rfile_run_values(base, r->b, &k), nb, hb, buf + 2 * ng * RUNS_MAX);
-		cv[ng] = as_times(rfile_run_values(r->cur_file, r->c, &k), nc, hb,
+		bv[ng] = as_times(r->bser, nb, hb, buf + 2 * ng * RUNS_MAX);
+		cv[ng] = as_times(r->cser, nc, hb,
 				  buf + (2 * ng + 1) * RUNS_MAX);
 		ng++;
 	}
@@ -382,6 +411,8 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 		.higher_better = higher_better, .tolerance_only = o->tolerance_only,
 		.incomparable = incomparable(base, r, o, why, sizeof why) ? why : NULL,
 		.machine_move = higher_better ? 1 / mv->move : mv->move, .mood_span = mv->span,
+		.distorted_base = r->fastest && r->b->distorted[0] ? r->b->distorted : NULL,
+		.distorted_cur = r->fastest && r->c->distorted[0] ? r->c->distorted : NULL,
 	};
 
 	within_bounds(r, &in.within_lo, &in.within_hi);
@@ -516,6 +547,7 @@ void check_count(const struct check_row *rows, size_t n, int unchecked, struct c
 		t->figures++;
 		t->basis[rows[i].basis] += rows[i].have_ratio;
 		t->again += rows[i].confirmed;
+		t->fastest += rows[i].have_ratio && rows[i].fastest;
 	}
 	t->unchecked = unchecked;
 }

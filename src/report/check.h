@@ -8,6 +8,7 @@
 #include "report/rules.h"
 #include "report/setup.h"
 #include "report/verdict.h"
+#include "results/writer.h"
 #include "results/resultfile.h"
 
 /* The default tolerance, in percent; docs/notes/2026-12-01-check.md has the A/A and A/B
@@ -51,6 +52,12 @@ struct check_row {
 	double seconds;       /* spent measuring the current figure, a second
 	                         look included; -1 when its file does not say */
 	long same_as;         /* the row this figure repeats under another table, -1 */
+	/* what each side's runs are judged by: each run's fastest sample
+	   (a rate's highest: the one least touched) where both files keep
+	   every run's samples alike (fastest), else each run's figure */
+	double bser[RUNS_MAX], cser[RUNS_MAX];
+	size_t nbser, ncser;
+	int fastest;
 };
 
 /* The ratio, interval and p a row's verdict rests on. */
@@ -82,6 +89,7 @@ struct check_tally {
 	int basis[BASIS_COUNT]; /* what the verdicts rest on */
 	int figures, unchecked; /* figures counted once */
 	int again;              /* measured again */
+	int fastest;            /* judged by their runs' fastest samples */
 };
 
 /* The current figure matching a baseline one: same table and column (and

@@ -168,6 +168,8 @@ void check_summary(FILE *out, const struct check_report_in *in, const struct che
 		fprintf(out, "%d%% intervals: %d on the runs, %d relative, %d one-run",
 			CHECK_INTERVAL_PCT, t->basis[BASIS_RUNS], t->basis[BASIS_RELATIVE],
 			t->basis[BASIS_ONE_RUN]);
+	if (t->fastest)
+		fprintf(out, "; %d by each run's fastest sample", t->fastest);
 	if (t->again)
 		fprintf(out, "; %d measured again", t->again);
 	fputc(')', out);
@@ -183,11 +185,25 @@ static const char *const spread_names[] = {
 	[SPREAD_NONE] = "none", [SPREAD_ZERO] = "zero",
 };
 
-/* A side's run values, comma-separated: "-" when it has none. */
-static void long_runs(FILE *out, const struct rfile *f, const struct rfigure *g)
+/* A side's runs as judged (each run's fastest sample, or its figure);
+   a row not judged, its file's run figures; NULL, n 0 where it has none. */
+static const double *side_runs(const struct check_report_in *in, const struct check_row *r,
+			       int current, size_t *n)
 {
-	size_t n = 0;
-	const double *v = g && f && g->status == ST_OK ? rfile_run_values(f, g, &n) : NULL;
+	const struct rfile *f = current ? r->cur_file : in->base;
+	const struct rfigure *g = current ? r->c : (r->is_new ? NULL : r->b);
+
+	*n = 0;
+	if (r->have_ratio) {
+		*n = current ? r->ncser : r->nbser;
+		return current ? r->cser : r->bser;
+	}
+	return g && f && g->status == ST_OK ? rfile_run_values(f, g, n) : NULL;
+}
+
+/* A side's runs as judged, comma-separated: "-" when it has none. */
+static void long_runs(FILE *out, const double *v, size_t n)
+{
 
 	fputc('\t', out);
 	if (!n)
@@ -236,8 +252,10 @@ static void report_long(FILE *out, const struct check_report_in *in, const struc
 		long_number(out, q->hi, check_has_interval(r));
 		long_number(out, q->p_family, check_has_ratio(r) && q->p_family >= 0);
 		fprintf(out, "\t%s", runs_text(r, nb, sizeof nb));
-		long_runs(out, in->base, r->is_new ? NULL : r->b);
-		long_runs(out, r->cur_file, r->c);
+		size_t kb, kc;
+		const double *bv = side_runs(in, r, 0, &kb), *cv = side_runs(in, r, 1, &kc);
+		long_runs(out, bv, kb);
+		long_runs(out, cv, kc);
 		fprintf(out, "\t%s\t%g", r->have_ratio ? spread_names[r->rr.spread] : "-",
 			100 * in->opts->tol);
 		long_number(out, r->rel.ratio, r->have_rel);
@@ -266,10 +284,8 @@ static void json_number(FILE *out, const char *key, double v, int ok)
 		fputs("null", out);
 }
 
-static void json_runs(FILE *out, const char *key, const struct rfile *f, const struct rfigure *g)
+static void json_runs(FILE *out, const char *key, const double *v, size_t n)
 {
-	size_t n = 0;
-	const double *v = g && f ? rfile_run_values(f, g, &n) : NULL;
 
 	fprintf(out, ", \"%s\": [", key);
 	for (size_t i = 0; i < n; i++)
@@ -310,8 +326,10 @@ static void json_figure(FILE *out, const struct check_report_in *in, const struc
 	json_number(out, "baseline", v, have);
 	v = side_value(r, 1, &have);
 	json_number(out, "current", v, have);
-	json_runs(out, "baseline_runs_us", in->base, r->is_new ? NULL : r->b);
-	json_runs(out, "current_runs_us", r->cur_file, cur_ok ? r->c : NULL);
+	size_t nb, nc;
+	const double *bv = side_runs(in, r, 0, &nb), *cv = side_runs(in, r, 1, &nc);
+	json_runs(out, "baseline_runs_us", bv, nb);
+	json_runs(out, "current_runs_us", cv, cur_ok ? nc : 0);
 	json_number(out, "ratio", q->ratio, check_has_ratio(r));
 	json_number(out, "lo", q->lo, check_has_interval(r));
 	json_number(out, "hi", q->hi, check_has_interval(r));

@@ -2,6 +2,7 @@
  * docs/method.md's verdict table. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "report/rules.h"
 #include "sys/utf8.h"
@@ -205,10 +206,34 @@ static int (*const rules[])(const struct rule_in *, struct judgement *) = {
 	rule_relative, rule_measured,
 };
 
+/* Something took the CPU from a side's runs, so even their fastest
+   samples may read slow: the current side slower, or the baseline
+   making the current side look faster, is not a change. */
+static void hold_back_distorted(const struct rule_in *in, struct judgement *j)
+{
+	const char *why = j->v == V_SLOWER ? in->distorted_cur
+			  : j->v == V_FASTER ? in->distorted_base : NULL;
+
+	if (!why) {
+		const char *side = in->distorted_cur ? "current" : in->distorted_base ? "baseline" : NULL;
+		size_t used = strlen(j->note);
+		if (side)
+			utf8_printf(j->note + used, sizeof j->note - used,
+				    "%s%s distorted, judged by its runs' fastest samples",
+				    used ? "; " : "", side);
+		return;
+	}
+	utf8_printf(j->note, sizeof j->note, "%s by its runs' fastest samples, but %s distorted: %.*s",
+		    verdict_names[j->v], j->v == V_SLOWER ? "current" : "baseline",
+		    utf8_prefix(why, 200), why);
+	j->v = V_UNCLEAR;
+}
+
 void rules_judge(const struct rule_in *in, struct judgement *out)
 {
 	*out = (struct judgement){ .v = V_UNCLEAR, .basis = BASIS_RUNS, .shown = in->rr };
 	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
 		if (rules[i](in, out))
-			return;
+			break;
+	hold_back_distorted(in, out);
 }

@@ -45,6 +45,9 @@ struct rule_in {
 	/* with rel: the machine's move between the sides in rr's sense
 	   (1: none), and the widest its runs moved within a side (>= 1) */
 	double machine_move, mood_span;
+	/* why something took the CPU from a side's runs (judged by their
+	   fastest samples); NULL where nothing did */
+	const char *distorted_base, *distorted_cur;
 };
 
 struct judgement {

@@ -78,7 +78,7 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 	f->mhz = h->mhz;
 	for (size_t i = 0; i < n; i++)
 		if (records[i].m.status == ST_OK && records[i].m.samples)
-			samples += (size_t)records[i].m.reps + (size_t)records[i].runs;
+			samples += (size_t)records[i].m.reps + 2 * (size_t)records[i].runs;
 	f->figs = calloc(n ? n : 1, sizeof *f->figs);
 	f->pool = calloc(samples ? samples : 1, sizeof *f->pool);
 	if (!f->figs || !f->pool) {
@@ -98,6 +98,11 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 				f->figs[i].runs = records[i].runs;
 				f->figs[i].run_off = off;
 				memcpy(f->pool + off, records[i].run_values,
+				       (size_t)records[i].runs * sizeof *f->pool);
+				off += (size_t)records[i].runs;
+				f->figs[i].fastest_off = off;
+				f->figs[i].nfastest = (size_t)records[i].runs;
+				memcpy(f->pool + off, records[i].run_fastest,
 				       (size_t)records[i].runs * sizeof *f->pool);
 				off += (size_t)records[i].runs;
 			}

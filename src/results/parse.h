@@ -80,6 +80,7 @@ struct extras {
 	double value, ci_lo, ci_hi, rounds, runs, seconds;
 	size_t first, count;
 	size_t run_first, run_count;
+	size_t fastest_first, fastest_count;
 	int have_value, have_ci, have_rounds, have_runs, have_seconds;
 	char reason[256];
 	char distorted[192];  /* the distorted column's reason, "" for no */

@@ -155,6 +155,8 @@ static int record_member(struct json *j, const char *key, void *ctx)
 	case F_RUNS: return number_member(j, key, &r->x.have_runs, &r->x.runs);
 	case F_RUN_VALUES:
 		return list_member(j, key, r->ps, &r->x.run_first, &r->x.run_count);
+	case F_RUN_FASTEST:
+		return list_member(j, key, r->ps, &r->x.fastest_first, &r->x.fastest_count);
 	case F_REASON: return jtext(j, key, r->x.reason, sizeof r->x.reason);
 	case F_DISTORTED: return jtext(j, key, r->x.distorted, sizeof r->x.distorted);
 	case F_SECONDS: return nullable_member(j, key, &r->x.have_seconds, &r->x.seconds);

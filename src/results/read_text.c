@@ -543,6 +543,10 @@ static int long_runs(struct parser *ps, const struct text *t, const struct span 
 	if (values && sample_list(ps, ps->lineno, *values, schema_fields[F_RUN_VALUES].long_name,
 				  &x->run_first, &x->run_count) < 0)
 		return -1;
+	const struct span *fastest = long_cell(t, v, F_RUN_FASTEST);
+	if (fastest && sample_list(ps, ps->lineno, *fastest, schema_fields[F_RUN_FASTEST].long_name,
+				   &x->fastest_first, &x->fastest_count) < 0)
+		return -1;
 	/* free text is cut to fit, on a character boundary */
 	if (reason)
 		snprintf(x->reason, sizeof x->reason, "%.*s",

@@ -32,6 +32,11 @@ const double *rfile_run_values(const struct rfile *f, const struct rfigure *g, s
 	return g->runs ? f->pool + g->run_off : &g->value;
 }
 
+const double *rfile_run_fastest(const struct rfile *f, const struct rfigure *g)
+{
+	return g->status == ST_OK && g->nfastest ? f->pool + g->fastest_off : NULL;
+}
+
 const struct rfigure *rfile_find(const struct rfile *f, const char *table, const char *column)
 {
 	for (size_t i = 0; i < f->nfigs; i++)

@@ -31,6 +31,9 @@ struct rfigure {
 	   does not say holds one run, its value (run_off unused, runs 0) */
 	int runs;
 	size_t run_off;
+	/* each run's fastest sample, in the pool; nfastest 0 when the file
+	   does not say (else as many as the runs, 1 for one run) */
+	size_t fastest_off, nfastest;
 	/* how far the written cell may be from the measured figure, as a
 	   fraction of it: half a unit of its last digit (a table cell), 0
 	   where the file gives full precision */
@@ -89,6 +92,9 @@ const double *rfile_samples(const struct rfile *f, const struct rfigure *g);
 /* A figure's run values, *n of them: those the file gives, or its value
  * as the one run; NULL (n 0) when it has no value. */
 const double *rfile_run_values(const struct rfile *f, const struct rfigure *g, size_t *n);
+/* Each run's fastest sample (g->nfastest of them), or NULL when the file
+ * does not say. */
+const double *rfile_run_fastest(const struct rfile *f, const struct rfigure *g);
 
 /* The figure with this table and column, or NULL. */
 const struct rfigure *rfile_find(const struct rfile *f, const char *table,

@@ -56,7 +56,8 @@ enum field_kind { FK_KEY, FK_TEXT, FK_STAT, FK_EXTRA, FK_TAIL };
 	X(F_STEAL, "steal_pct", "steal_pct", FK_EXTRA)                \
 	X(F_THROTTLED, "throttled_pct", "throttled_pct", FK_EXTRA)    \
 	X(F_DISTORTED, "distorted", "distorted", FK_EXTRA)            \
-	X(F_SECONDS, "seconds", "seconds", FK_EXTRA)
+	X(F_SECONDS, "seconds", "seconds", FK_EXTRA)                  \
+	X(F_RUN_FASTEST, "run_fastest_us", "run_fastest_us", FK_EXTRA)
 
 #define SCHEMA_ID(id, lname, jkey, kind) id,
 enum field { SCHEMA_FIELDS(SCHEMA_ID) F_COUNT };

@@ -123,6 +123,38 @@ static int runs_agree(struct parser *ps, int line, const struct extras *x, const
 	return 0;
 }
 
+/* Each run's fastest sample: one per run (one for a file of one run),
+   each a measurement, none slower than its run's figure (a rate's,
+   none lower). */
+static int attach_fastest(struct parser *ps, int line, const struct extras *x, struct rfigure *g)
+{
+	const double *v = ps->f->pool + x->fastest_first;
+	size_t want = g->runs ? (size_t)g->runs : 1, nv;
+	const double *figure = rfile_run_values(ps->f, g, &nv);
+	int hb = schema_higher_is_better(g->unit);
+	const char *name = schema_fields[F_RUN_FASTEST].long_name;
+
+	if (x->fastest_count == 0)
+		return 0;
+	if (g->status != ST_OK)
+		return fail_at(ps, line, "%s for a figure that is not ok", name);
+	if (x->fastest_count != want)
+		return fail_at(ps, line, "%s has %zu values for %zu runs", name, x->fastest_count,
+			       want);
+	for (size_t i = 0; i < want; i++) {
+		if (!(v[i] >= FIGURE_MIN && v[i] <= FIGURE_MAX))
+			return fail_at(ps, line, "%s: %g is not a measurement (%g to %g)", name, v[i],
+				       FIGURE_MIN, FIGURE_MAX);
+		if (i < nv && (hb ? v[i] < figure[i] * (1 - RUNS_WRITTEN_AGREE)
+				  : v[i] > figure[i] * (1 + RUNS_WRITTEN_AGREE)))
+			return fail_at(ps, line, "%s: run %zu's fastest sample %g is slower than its "
+						 "figure %g", name, i + 1, v[i], figure[i]);
+	}
+	g->fastest_off = x->fastest_first;
+	g->nfastest = want;
+	return 0;
+}
+
 static int attach_runs(struct parser *ps, int line, const struct extras *x, struct rfigure *g)
 {
 	const double *v;
@@ -181,7 +213,7 @@ int attach_extras(struct parser *ps, int line, const struct extras *x)
 	utf8_printf(g->reason, sizeof g->reason, "%s", x->reason);
 	utf8_printf(g->distorted, sizeof g->distorted, "%s", x->distorted);
 	g->seconds = x->have_seconds ? x->seconds : -1;
-	if (attach_runs(ps, line, x, g) < 0)
+	if (attach_runs(ps, line, x, g) < 0 || attach_fastest(ps, line, x, g) < 0)
 		return -1;
 	return attach_tail(ps, line, x, g);
 }

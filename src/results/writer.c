@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "results/fmt.h"
+#include "measure/runs.h"
 #include "results/writer.h"
 #include "sys/utf8.h"
 
@@ -227,6 +228,14 @@ void record_value(FILE *f, const struct record *r, enum field fld, int json)
 			number_list(f, r->run_values, r->runs, json);
 		else
 			number_list(f, &m->value, 1, json);
+		break;
+	case F_RUN_FASTEST:
+		if (r->runs) {
+			number_list(f, r->run_fastest, r->runs, json);
+		} else {
+			double best = runs_fastest(m, schema_higher_is_better(r->unit));
+			number_list(f, &best, 1, json);
+		}
 		break;
 	case F_COUNT: break;
 	}

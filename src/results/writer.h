@@ -24,6 +24,9 @@ struct record {
 	/* --runs N: each run's figure, in order; m is the runs merged */
 	int runs;             /* 0: one run, its figure m.value */
 	double run_values[RUNS_MAX];
+	/* each run's fastest sample (a rate's highest): the one least
+	   touched by whatever else ran, what check judges runs by */
+	double run_fastest[RUNS_MAX];
 };
 
 struct writer;
