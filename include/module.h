@@ -62,6 +62,10 @@ struct mod_ctx {
 	/* given by the harness: the test-only fault "MODULE:nodrop" asks a
 	   MOD_FAULTS module to leave its pages mapped, so that no op faults */
 	int test_nodrop;
+	/* given by the harness: the test-only fault "MODULE:slowbase" makes
+	   every baseline sample but the last read as if something had taken
+	   the CPU from it (the module never sees it) */
+	int test_slow_base;
 };
 
 struct module {

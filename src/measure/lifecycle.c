@@ -24,7 +24,10 @@ static void fail_report(struct child_report *r, const char *reason)
 		    reason[0] ? reason : "module failed without a reason");
 }
 
-static void ctx_init(struct mod_ctx *c, const struct job *j, int nodrop)
+/* What a test-only fault asks of a round that still runs. */
+enum { FAULT_NONE, FAULT_NODROP, FAULT_SLOW_BASE };
+
+static void ctx_init(struct mod_ctx *c, const struct job *j, int fault)
 {
 	const struct run_opts *o = j->o;
 
@@ -38,7 +41,8 @@ static void ctx_init(struct mod_ctx *c, const struct job *j, int nodrop)
 	c->workers = j->s->level > 0 ? j->s->level : 1;
 	c->io_timeout_ms = o->io_timeout_ms;
 	c->ops_per_iter = 1;
-	c->test_nodrop = nodrop;
+	c->test_nodrop = fault == FAULT_NODROP;
+	c->test_slow_base = fault == FAULT_SLOW_BASE;
 }
 
 /* Pin this process (its children inherit it) for same and spread; under
@@ -63,10 +67,12 @@ static int place(const struct job *j, struct child_report *r)
  * hanging module becomes a `fail` cell: OSBENCH_TEST_FAULT=MODULE:KIND or
  * MODULE:KIND@LEVEL (one level of a sweep), KIND being fail, crash or
  * hang; escape, which leaves a process in a session of its own and
- * hangs; or nodrop, which asks a MOD_FAULTS module to leave its pages
- * mapped (*nodrop is set and the module runs), so that the harness's
- * fault count must fail it.  Returns 1 when a fault was applied. */
-static int apply_test_fault(const struct subject *s, struct child_report *r, int *nodrop)
+ * hangs; nodrop, which asks a MOD_FAULTS module to leave its pages
+ * mapped (*fault is FAULT_NODROP and the module runs), so that the
+ * harness's fault count must fail it; or slowbase (FAULT_SLOW_BASE),
+ * which makes the baseline samples read as if disturbed.  Returns 1 when
+ * a fault was applied instead of the round. */
+static int apply_test_fault(const struct subject *s, struct child_report *r, int *fault)
 {
 	const char *spec = getenv("OSBENCH_TEST_FAULT");
 	size_t len = strlen(s->mod->name);
@@ -97,7 +103,10 @@ static int apply_test_fault(const struct subject *s, struct child_report *r, int
 		for (;;)
 			pause();
 	} else if (len == 6 && strncmp(spec, "nodrop", len) == 0) {
-		*nodrop = 1;
+		*fault = FAULT_NODROP;
+		return 0;
+	} else if (len == 8 && strncmp(spec, "slowbase", len) == 0) {
+		*fault = FAULT_SLOW_BASE;
 		return 0;
 	}
 	fail_report(r, "forced failure (OSBENCH_TEST_FAULT)");
@@ -118,7 +127,7 @@ static void add_helpers(struct child_report *r, const struct usage *a, const str
 		r->cpu_pct += 100.0 * cpu_per_op / r->wall_us_per_op;
 }
 
-static void lifecycle(const struct job *j, struct child_report *r, double *samples, int nodrop)
+static void lifecycle(const struct job *j, struct child_report *r, double *samples, int fault)
 {
 	const struct module *mod = j->s->mod;
 	struct mod_ctx c;
@@ -127,7 +136,7 @@ static void lifecycle(const struct job *j, struct child_report *r, double *sampl
 	double wait0, t0 = clock_ns();
 	int have_wait = j->s->level == 0 && contention_wait_ns(&wait0) == 0;
 
-	ctx_init(&c, j, nodrop);
+	ctx_init(&c, j, fault);
 	usage_of(RUSAGE_CHILDREN, &k0);
 	if (mod->setup_shared && mod->setup_shared(&c) < 0) {
 		fail_report(r, c.err);
@@ -166,11 +175,11 @@ int child_write_all(int fd, const void *buf, size_t len)
 
 void child_round(const struct job *j, struct child_report *r, double *samples)
 {
-	int nodrop = 0;
+	int fault = FAULT_NONE;
 
 	memset(r, 0, sizeof *r);
-	if (place(j, r) == 0 && !apply_test_fault(j->s, r, &nodrop))
-		lifecycle(j, r, samples, nodrop);
+	if (place(j, r) == 0 && !apply_test_fault(j->s, r, &fault))
+		lifecycle(j, r, samples, fault);
 	if (r->status != ST_OK)
 		r->nsamples = 0;
 }
