@@ -70,7 +70,7 @@ static const struct opt_table compare_options = { .opts = compare_list };
 
 const struct command_entry compare_command = {
 	.name = "compare", .fn = cmd_compare, .flags = CMDF_NAMES, .options = &compare_options,
-	.usage = "compare FILE FILE...",
+	.usage = "compare FILE [FILE...]",
 	.summary = "result files side by side, with ratios; -f long or json: a row\n"
 		   "per figure and file",
 	.exits = "0 written; 2 bad usage or bad input (nothing written)",

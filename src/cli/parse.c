@@ -15,7 +15,7 @@
 
 static const struct opt std_list[] = {
 	{ .kind = OPT_FLAG, .name = "help", .short_name = 'h', .field = OPT_FIELD(help),
-	  .help = "this usage; after a command, that command's" },
+	  .help = "this usage; after a command, that command's usage" },
 	{ .kind = OPT_FLAG, .name = "version", .field = OPT_FIELD(version),
 	  .help = "the version and how this osbench was built" },
 	OPT_TABLE_END,
