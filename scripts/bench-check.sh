@@ -39,24 +39,12 @@ shift $((OPTIND - 1))
 extra="$*" # CHECK-ARGS: plain words
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-check.XXXXXX")
-hogs=
-stop() {
-	for p in $hogs; do kill "$p" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$dir"
-}
+# shellcheck source=scripts/hogs.sh
+. "$here/hogs.sh"
 trap stop EXIT
 trap 'exit 130' INT TERM
 cc -O2 -o "$dir/slowsys" "$here/slowsys.c"
-if [ -n "$hog" ]; then
-	i=0
-	while [ "$i" -lt "$(nproc)" ]; do
-		sh -c 'while :; do :; done' &
-		hogs="$hogs $!"
-		i=$((i + 1))
-	done
-	echo "a CPU-bound process on each of $(nproc) CPUs beside the whole script"
-fi
+[ -z "$hog" ] || hogs_start "the whole script"
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }

@@ -28,27 +28,15 @@ done
 shift $((OPTIND - 1))
 extra="$*" # CHECK-ARGS: plain words
 dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-gate.XXXXXX")
-hogs=
-stop() {
-	for p in $hogs; do kill "$p" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$dir"
-}
+# shellcheck source=scripts/hogs.sh
+. "$(cd "$(dirname "$0")" && pwd)/hogs.sh"
 trap stop EXIT
 trap 'exit 130' INT TERM
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
-if [ -n "$hog" ]; then
-	i=0
-	while [ "$i" -lt "$(nproc)" ]; do
-		sh -c 'while :; do :; done' &
-		hogs="$hogs $!"
-		i=$((i + 1))
-	done
-	echo "a CPU-bound process on each of $(nproc) CPUs beside the series"
-fi
+[ -z "$hog" ] || hogs_start "the series"
 
 t0=$(now)
 # shellcheck disable=SC2086 # the tables are words

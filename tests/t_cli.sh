@@ -5,7 +5,7 @@
 
 SYSCALL="Host${T}OS${T}Mhz${T}null call${T}null I/O${T}stat${T}open clos${T}slct TCP${T}sig inst${T}sig hndl"
 PROC="Host${T}OS${T}Mhz${T}fork proc${T}exec proc${T}sh proc"
-LONG="table${T}column${T}module${T}params${T}n${T}reps${T}median_us${T}min_us${T}max_us${T}cv_pct${T}ctxsw_vol_per_op${T}ctxsw_invol_per_op${T}cpu_pct${T}status${T}reason${T}unit${T}noisy${T}ci_lo_us${T}ci_hi_us${T}rounds${T}samples_us${T}placement${T}value_us${T}op_p50_us${T}op_p99_us${T}op_p999_us${T}op_max_us${T}stalls${T}op_batch${T}op_cdf_us${T}runs${T}run_values_us${T}wait_pct${T}steal_pct${T}throttled_pct${T}distorted${T}seconds"
+LONG="table${T}column${T}module${T}params${T}n${T}reps${T}median_us${T}min_us${T}max_us${T}cv_pct${T}ctxsw_vol_per_op${T}ctxsw_invol_per_op${T}cpu_pct${T}status${T}reason${T}unit${T}noisy${T}ci_lo_us${T}ci_hi_us${T}rounds${T}samples_us${T}placement${T}value_us${T}op_p50_us${T}op_p99_us${T}op_p999_us${T}op_max_us${T}stalls${T}op_batch${T}op_cdf_us${T}runs${T}run_values_us${T}wait_pct${T}steal_pct${T}throttled_pct${T}distorted${T}seconds${T}run_fastest_us"
 
 # --- informational commands
 run --version

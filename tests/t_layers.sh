@@ -37,9 +37,9 @@ broken "two units" \
 	'layers: units include each other: src/results/rfile -> src/results/fmt -> src/results/rfile' \
 	'src/results/fmt.h=#include "results/rfile.h"' 'src/results/rfile.c=#include "results/fmt.h"'
 broken "cycle of three" \
-	'layers: units include each other: src/results/label -> src/results/schema -> src/results/fmt -> src/results/label' \
-	'src/results/fmt.c=#include "results/label.h"' 'src/results/label.c=#include "results/schema.h"' \
-	'src/results/schema.h=#include "results/fmt.h"'
+	'layers: units include each other: src/results/label -> src/results/json -> src/results/fmt -> src/results/label' \
+	'src/results/fmt.c=#include "results/label.h"' 'src/results/label.c=#include "results/json.h"' \
+	'src/results/json.h=#include "results/fmt.h"'
 broken "denied" \
 	'layers: src/results/store.c includes modules/registry.h: src/results may not include src/modules' \
 	'src/results/store.c=#include "modules/registry.h"'

@@ -19,7 +19,7 @@
 #include "report/figtext.h"
 #include "report/check.h"
 #include "results/memfile.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "sys/interrupt.h"
 #include "sys/room.h"
 #include "sys/utf8.h"

@@ -10,7 +10,7 @@
 #include "cli/runplan.h"
 #include "cli/session.h"
 #include "plan/plan.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "sys/room.h"
 #include "sys/utf8.h"
 

@@ -16,7 +16,7 @@
 #include "cli/session.h"
 #include "measure/mhz.h"
 #include "measure/runs.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 
 #define IO_TIMEOUT_MS 2000
 

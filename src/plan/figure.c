@@ -5,7 +5,7 @@
 
 #include "modules/registry.h"
 #include "plan/figure.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 
 int figure_equal(const struct subject *a, const struct subject *b)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "sys/utf8.h"
 
 static struct plan_section *section_named(struct plan *p, const char *name)

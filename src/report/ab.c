@@ -9,7 +9,7 @@
 #include "report/ab.h"
 #include "report/junit.h"
 #include "results/fmt.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "sys/utf8.h"
 
 static const char *const side_names[2] = { "A", "B" };

@@ -13,7 +13,7 @@
 #include "report/figtext.h"
 #include "report/check.h"
 #include "report/runfactor.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "results/writer.h"
 #include "sys/utf8.h"
 

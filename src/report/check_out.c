@@ -9,7 +9,7 @@
 #include "report/junit.h"
 #include "report/check.h"
 #include "results/fmt.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "results/writer.h"
 #include "sys/utf8.h"
 

@@ -12,7 +12,7 @@
 #include "plan/figure.h"
 #include "report/figtext.h"
 #include "report/compare.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "results/writer.h"
 
 /* ---- common ------------------------------------------------------------ */

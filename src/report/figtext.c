@@ -5,7 +5,7 @@
 
 #include "report/figtext.h"
 #include "results/fmt.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 
 int is_scale(const struct rfigure *g)
 {

@@ -9,7 +9,7 @@
 #include "modules/registry.h"
 #include "report/plot.h"
 #include "report/plot_model.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "sys/interrupt.h"
 #include "sys/utf8.h"
 

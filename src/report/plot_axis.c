@@ -7,7 +7,7 @@
 
 #include "report/plot_model.h"
 #include "results/fmt.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 
 /* ---- numbers ---------------------------------------------------------- */
 

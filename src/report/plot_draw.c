@@ -9,7 +9,7 @@
 #include "report/plot_model.h"
 #include "report/svg.h"
 #include "results/fmt.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "sys/interrupt.h"
 #include "sys/utf8.h"
 

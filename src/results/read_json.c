@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "results/json.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 
 struct jhost {
 	struct parser *ps;

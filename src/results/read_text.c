@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "results/parse.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "sys/utf8.h"
 
 /* ---- lines ------------------------------------------------------------- */

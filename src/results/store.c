@@ -8,7 +8,7 @@
 
 #include "plan/figure.h"
 #include "results/parse.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "stats/stats.h"
 #include "sys/utf8.h"
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "harness.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "sys/host.h"
 
 /* The most runs one result holds (--runs N). */

@@ -6,7 +6,7 @@
 #include "modules/registry.h"
 #include "plan/figure.h"
 #include "plan/plan.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "unit.h"
 
 /* The key back from its own params text, for the same module. */

@@ -10,7 +10,7 @@
 
 #include "modules/registry.h"
 #include "results/resultfile.h"
-#include "results/schema.h"
+#include "plan/schema.h"
 #include "results/writer.h"
 #include "unit.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "module.h"
-#include "modules/lib/proc.h"
+#include "modules/lib/lastwords.h"
 #include "sys/utf8.h"
 
 int mod_fail(struct mod_ctx *ctx, const char *call, int errnum)

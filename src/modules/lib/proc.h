@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 
 #include "module.h"
+#include "modules/lib/lastwords.h"
 #include "sys/pid.h"
 
 /* waitpid() for one child, again after EINTR. Inline: it is in the timed
@@ -30,33 +31,6 @@ static inline pid_t proc_wait(pid_t pid, int *status)
    reaches whoever waits for it; then, under --placement spread, onto the
    CPU of peer number peer (1, 2, ...), or proc_child_fail. */
 void proc_child_init(const int *keep, int nkeep, int peer);
-
-/* A helper's last words.  What the module sees when its helper leaves is
-   only the consequence (the echo gone, a connection refused or reset),
-   so before leaving the helper says why: "WHAT: strerror(err)" (WHAT
-   names the call, err 0 leaves the strerror out) goes to the process
-   that started it, then _exit(1).  Call it only in a process that
-   proc_child_init made (after proc_why_prepare in its parent). */
-void proc_child_fail(const char *what, int err)
-#if defined(__GNUC__)
-	__attribute__((noreturn))
-#endif
-	;
-
-/* The same words from a helper that stays (a server refusing one
-   connection): the client sees that connection end. */
-void proc_child_say(const char *what, int err);
-
-/* In the parent, before forking a helper that proc_child_init will
-   start (proc_fork does it): the pipe its last words come back on, made
-   once per process.  Without it (no descriptor left, getpid refused) a
-   helper leaves without a word, as before. */
-void proc_why_prepare(void);
-
-/* A helper's last words, if one has left any: copied into buf ("helper:
-   WHAT: ERROR", cut to len) and 1, else 0.  mod_fail and mod_failf
-   report them in place of the consequence the module saw. */
-int proc_why_take(char *buf, size_t len);
 
 /* mod_fail for a failed fork(): on EAGAIN the reason also names the
    limits that give it (RLIMIT_NPROC, a pids cgroup), since the error

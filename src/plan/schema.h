@@ -3,8 +3,8 @@
  * header words and titles of the text tables, and the ctx points header.
  * Every writer and the reader take them from here, so a file written by
  * one osbench is read back by another. */
-#ifndef OSBENCH_RESULTS_SCHEMA_H
-#define OSBENCH_RESULTS_SCHEMA_H
+#ifndef OSBENCH_PLAN_SCHEMA_H
+#define OSBENCH_PLAN_SCHEMA_H
 
 #include <stddef.h>
 

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "results/schema.h"
+#include "plan/schema.h"
 
 #define SCHEMA_INFO(id, lname, jkey, k) [id] = { .long_name = lname, .json_key = jkey, .kind = k },
 const struct field_info schema_fields[F_COUNT] = { SCHEMA_FIELDS(SCHEMA_INFO) };
