@@ -128,7 +128,7 @@ static int runs_agree(struct parser *ps, int line, const struct extras *x, const
    none lower). */
 static int attach_fastest(struct parser *ps, int line, const struct extras *x, struct rfigure *g)
 {
-	const double *v = ps->f->pool + x->fastest_first;
+	const double *v;
 	size_t want = g->runs ? (size_t)g->runs : 1, nv;
 	const double *figure = rfile_run_values(ps->f, g, &nv);
 	int hb = schema_higher_is_better(g->unit);
@@ -141,6 +141,7 @@ static int attach_fastest(struct parser *ps, int line, const struct extras *x, s
 	if (x->fastest_count != want)
 		return fail_at(ps, line, "%s has %zu values for %zu runs", name, x->fastest_count,
 			       want);
+	v = ps->f->pool + x->fastest_first;
 	for (size_t i = 0; i < want; i++) {
 		if (!(v[i] >= FIGURE_MIN && v[i] <= FIGURE_MAX))
 			return fail_at(ps, line, "%s: %g is not a measurement (%g to %g)", name, v[i],
