@@ -167,6 +167,31 @@ run run -t 1 --precision 0.0001 --budget 0.2 -f long null stat
 check "rounds --budget stops a run that cannot be precise" [ "$rc" -eq 0 ]
 check "rounds --budget: the rounds begun stand" by_name table 'f("table") == "syscall" { if (f("rounds") + 0 < 1 || f("rounds") + 0 >= 40) bad++; n++ } END { exit bad > 0 || n != 2 }' "$work/out"
 
+# --- runs: each round in a fresh image of osbench, a plain run in a fork
+if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
+	strace -f -qq -e trace=execve -o "$work/trace" "$OSBENCH" run -q --runs 2 -f long null \
+		>"$work/out" 2>"$work/err"
+	check "rounds --runs: exit 0 under strace" [ $? -eq 0 ]
+	check "rounds --runs: each round execs osbench with the harness's words" sh -c '
+		[ "$(grep -c "ab-child\", \"protocol=1\", \"module=null\".*\"report_fd=[0-9]*\"" "$1")" -ge 4 ]' _ "$work/trace"
+	strace -f -qq -e trace=execve -o "$work/trace" "$OSBENCH" run -q null >"$work/out" 2>"$work/err"
+	check "rounds: a run of one forks its rounds, no exec" sh -c '! grep -q ab-child "$1"' _ "$work/trace"
+else
+	skip "rounds --runs exec: strace cannot trace here"
+fi
+if [ -n "${DENY:-}" ] && [ -x "$DENY" ] && "$DENY" getpid true 2>/dev/null; then
+	"$DENY" -a 1 execve "$OSBENCH" run -q --runs 2 -f long null >"$work/out" 2>"$work/err"
+	check "rounds --runs: where exec is refused, the rounds run in the fork (exit 0)" [ $? -eq 0 ]
+	check "rounds --runs: ... and null call is measured twice" by_name table \
+		'f("column") == "null call" && f("status") == "ok" && f("runs") == 2 { n++ } END { exit n != 1 }' "$work/out"
+else
+	skip "rounds --runs exec refused: no seccomp filter here"
+fi
+check "rounds --runs: the harness's word to a terminal or file is refused" sh -c '
+	"$1" ab-child protocol=1 module=null time_ms=1 samples=1 placement=same tmpdir=/ report_fd=3 \
+		3>"$2/plain" >/dev/null 2>"$2/why"; [ $? -eq 2 ] && [ ! -s "$2/plain" ] &&
+		grep -qx "osbench: ab-child: not a round of this build'"'"'s harness" "$2/why"' _ "$OSBENCH" "$work"
+
 # --- check with three runs a side: the run is the unit
 mklong() { # FILE SCALE: a long file whose null call ran 3 times, 0.99, 1 and 1.01 times 1.095 SCALE
 	awk -v s="$2" 'BEGIN {

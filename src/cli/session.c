@@ -189,6 +189,14 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 	helper_locate(argv[0], s->helper, sizeof s->helper);
 	s->opts.tmpdir = s->tmpdir;
 	s->opts.helper = s->helper;
+	/* runs to be set side by side, today's against a baseline's: each
+	   round a fresh process, so that what a process keeps from its start
+	   (its pages, its layout) varies within the runs as it does between
+	   invocations, instead of biasing every run of one alike */
+	if (s->runs >= 2) {
+		self_locate(argv[0], s->self, sizeof s->self);
+		s->opts.self = s->self;
+	}
 	s->progress = isatty(STDERR_FILENO);
 	s->w.fmt = format_find(a->format);
 	s->w.host = &s->host;

@@ -19,6 +19,7 @@ struct session {
 	int writes;           /* 0: measures for check, prints nothing */
 	char tmpdir[PATH_MAX];
 	char helper[PATH_MAX];
+	char self[PATH_MAX];  /* this binary, for the rounds of --runs */
 	int failures;
 	int noisy;
 	int distorted;        /* figures something took the CPU from */

@@ -36,6 +36,15 @@ int abproto_request_words(const struct ab_request *q, char buf[][AB_WORD_LEN], c
 		snprintf(buf[k++], AB_WORD_LEN, "n=%" PRIu64, q->n);
 		snprintf(buf[k++], AB_WORD_LEN, "base_n=%" PRIu64, q->base_n);
 	}
+	if (!q->hello && q->report_fd > 0) {
+		snprintf(buf[k++], AB_WORD_LEN, "report_fd=%d", q->report_fd);
+		snprintf(buf[k++], AB_WORD_LEN, "level=%d", q->level);
+		snprintf(buf[k++], AB_WORD_LEN, "use_procs=%d", q->use_procs);
+		snprintf(buf[k++], AB_WORD_LEN, "tail=%d", q->tail);
+		snprintf(buf[k++], AB_WORD_LEN, "helper=%s", q->helper);
+		snprintf(buf[k++], AB_WORD_LEN, "remote_host=%s", q->remote_host);
+		snprintf(buf[k++], AB_WORD_LEN, "remote_port=%s", q->remote_port);
+	}
 	for (int i = 0; i < k; i++)
 		words[i] = buf[i];
 	return k;
@@ -114,6 +123,20 @@ static int request_key(struct ab_request *q, const char *key, const char *v)
 		return count64(v, &q->n);
 	if (strcmp(key, "base_n") == 0)
 		return count64(v, &q->base_n);
+	if (strcmp(key, "report_fd") == 0)
+		return whole(v, 3, 1 << 20, &q->report_fd);
+	if (strcmp(key, "level") == 0)
+		return whole(v, 0, 65536, &q->level);
+	if (strcmp(key, "use_procs") == 0)
+		return whole(v, 0, 1, &q->use_procs);
+	if (strcmp(key, "tail") == 0)
+		return whole(v, 0, 1, &q->tail);
+	if (strcmp(key, "helper") == 0)
+		return copy_text(q->helper, sizeof q->helper, v);
+	if (strcmp(key, "remote_host") == 0)
+		return copy_text(q->remote_host, sizeof q->remote_host, v);
+	if (strcmp(key, "remote_port") == 0)
+		return copy_text(q->remote_port, sizeof q->remote_port, v);
 	return -1;
 }
 
@@ -122,6 +145,7 @@ static int request_key(struct ab_request *q, const char *key, const char *v)
 static const char *const request_keys[] = {
 	"hello", "module", "procs", "size_kb", "time_ms", "samples", "placement",
 	"cpu", "io_timeout_ms", "tmpdir", "n", "base_n",
+	"report_fd", "level", "use_procs", "tail", "helper", "remote_host", "remote_port",
 };
 #define NREQUEST_KEYS (sizeof request_keys / sizeof request_keys[0])
 

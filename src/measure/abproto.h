@@ -16,7 +16,13 @@
  *     most once; no number below 0; a sample 0 or from 1e-9 to 1e15 us)
  *
  * A child asked for another protocol answers "osbench-ab ITS" and
- * "refused protocol WANTED". */
+ * "refused protocol WANTED".
+ *
+ * The harness of `run --runs` and `check` execs its own binary for each
+ * round with the same words and seven more that ab never sends: report_fd=FD
+ * (the round's report goes back on that pipe as a forked child's would),
+ * level=L use_procs=0|1 (a sweep's point), tail=0|1, helper=PATH,
+ * remote_host=H and remote_port=P (empty: none). */
 #ifndef OSBENCH_ABPROTO_H
 #define OSBENCH_ABPROTO_H
 
@@ -30,7 +36,7 @@
 /* The most a child may write: a round's samples and little else. */
 #define AB_REPLY_MAX 16384
 /* The words ab appends, at most. */
-#define AB_MAX_WORDS 16
+#define AB_MAX_WORDS 24
 #define AB_WORD_LEN 4200
 
 /* What the parent asks of one child. */
@@ -45,6 +51,11 @@ struct ab_request {
 	int cpu, io_timeout_ms;
 	char tmpdir[4096];
 	uint64_t n, base_n;   /* n 0: calibrate */
+	/* the harness's own keys, above */
+	int report_fd;        /* 0: none (a pipe's end is never a standard fd) */
+	int level, use_procs, tail;
+	char helper[4096];
+	char remote_host[256], remote_port[32]; /* "": not --remote */
 };
 
 /* What a child answers. */

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "measure/abproto.h"
 #include "measure/child.h"
 #include "measure/distort.h"
 #include "measure/order.h"
@@ -27,6 +28,8 @@
 #include "sys/reaper.h"
 #include "stats/stats.h"
 #include "sys/utf8.h"
+
+extern char **environ;
 
 static const char *const placement_names[] = {
 	[PLACE_FREE] = "free", [PLACE_SAME] = "same", [PLACE_SPREAD] = "spread",
@@ -165,6 +168,56 @@ static int await_report(int rfd, struct child_report *r, double *samples, int ti
 	return read_by(rfd, samples, (size_t)r->nsamples * sizeof samples[0], deadline, call);
 }
 
+/* The round as words for this binary's ab-child entry, reporting on fd. */
+static void round_request(const struct job *j, int fd, struct ab_request *q)
+{
+	const struct run_opts *o = j->o;
+
+	memset(q, 0, sizeof *q);
+	q->protocol = AB_PROTOCOL;
+	snprintf(q->module, sizeof q->module, "%s", j->s->mod->name);
+	q->procs = j->s->procs;
+	q->size_kb = j->s->size_kb;
+	q->time_ms = o->target_ms;
+	q->samples = o->samples;
+	snprintf(q->placement, sizeof q->placement, "%s", placement_name(o->placement));
+	q->cpu = o->cpu;
+	q->io_timeout_ms = o->io_timeout_ms;
+	snprintf(q->tmpdir, sizeof q->tmpdir, "%s", o->tmpdir);
+	q->n = j->calibrate ? 0 : j->n;
+	q->base_n = j->calibrate ? 0 : j->base_n;
+	q->report_fd = fd;
+	q->level = j->s->level;
+	q->use_procs = j->s->use_procs;
+	q->tail = !j->no_tail;
+	snprintf(q->helper, sizeof q->helper, "%s", o->helper ? o->helper : "");
+	snprintf(q->remote_host, sizeof q->remote_host, "%s", o->remote_host ? o->remote_host : "");
+	snprintf(q->remote_port, sizeof q->remote_port, "%s", o->remote_port ? o->remote_port : "");
+}
+
+/* In the forked child: the round in a fresh image of this binary, so
+ * that each round starts from its own address space and pages rather
+ * than the ones this process has held since it started.  Where the exec
+ * cannot be made, the round runs here as it would without one. */
+static void exec_round(const struct job *j, int fd)
+{
+	static struct ab_request q;
+	static char buf[AB_MAX_WORDS][AB_WORD_LEN];
+	char *argv[AB_MAX_WORDS + 2], *words[AB_MAX_WORDS];
+	int k, flags = fcntl(fd, F_GETFD);
+
+	round_request(j, fd, &q);
+	k = abproto_request_words(&q, buf, words);
+	argv[0] = (char *)j->o->self;
+	for (int i = 0; i < k; i++)
+		argv[1 + i] = words[i];
+	argv[1 + k] = NULL;
+	if (flags >= 0 && fcntl(fd, F_SETFD, flags & ~FD_CLOEXEC) == 0) {
+		execve(j->o->self, argv, environ);
+		(void)fcntl(fd, F_SETFD, flags);
+	}
+}
+
 static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
 {
 	int fds[2];
@@ -196,6 +249,8 @@ static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
 			_exit(1);
 		setpgid(0, 0);
 		close(fds[0]);
+		if (j->o->self && j->o->self[0])
+			exec_round(j, fds[1]);
 		child_main(fds[1], j);
 	}
 	/* both sides set the group, so neither can race the other; the

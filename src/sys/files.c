@@ -195,6 +195,14 @@ static char *binary_dir(const char *argv0)
 	return real;
 }
 
+void self_locate(const char *argv0, char *path, size_t len)
+{
+	char *self = own_binary(argv0);
+
+	snprintf(path, len, "%s", self ? self : "");
+	free(self);
+}
+
 void helper_locate(const char *argv0, char *path, size_t len)
 {
 	static const char installed[] = "/../libexec/osbench/osbench-helper";

@@ -18,6 +18,9 @@ int tmpdir_remove(const char *path);
  * make install).  Writes the first candidate when none exists, so the exec
  * module fails naming it, and "" when the binary cannot be found. */
 void helper_locate(const char *argv0, char *path, size_t len);
+/* The running binary's own path into path, or "" where the system does
+ * not say it (never looked up in PATH). */
+void self_locate(const char *argv0, char *path, size_t len);
 
 /* An output file that appears whole or not at all.  Writes to f go to
  * memory; the commit puts them into a temporary beside the target (the

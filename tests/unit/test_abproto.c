@@ -47,6 +47,35 @@ static void test_request(void)
 	      abproto_parse_request(1, first, &back, why, sizeof why) < 0);
 }
 
+/* The harness's own round: ab's words and the seven it alone sends. */
+static void test_harness_request(void)
+{
+	static char buf[AB_MAX_WORDS][AB_WORD_LEN];
+	char *words[AB_MAX_WORDS], why[200];
+	static struct ab_request q = { .protocol = AB_PROTOCOL, .module = "tcprr", .time_ms = 5,
+				       .samples = 3, .placement = "free", .tmpdir = "/tmp/t", .io_timeout_ms = 10,
+				       .report_fd = 9, .level = 4, .use_procs = 1, .tail = 1,
+				       .helper = "/opt/o b/osbench-helper",
+				       .remote_host = "::1", .remote_port = "7777" },
+				 plain = { .protocol = AB_PROTOCOL, .module = "null", .time_ms = 1,
+					   .samples = 1, .placement = "same", .tmpdir = "/t", .io_timeout_ms = 10 },
+				 back;
+	int k = abproto_request_words(&q, buf, words);
+
+	CHECK("abproto harness request reads back",
+	      abproto_parse_request(k - 1, words + 1, &back, why, sizeof why) == 0 &&
+		      back.report_fd == 9 && back.level == 4 && back.use_procs == 1 &&
+		      back.tail == 1 && strcmp(back.helper, "/opt/o b/osbench-helper") == 0 &&
+		      strcmp(back.remote_host, "::1") == 0 && strcmp(back.remote_port, "7777") == 0);
+	CHECK("abproto: ab's request carries none of the harness's words",
+	      abproto_request_words(&plain, buf, words) == 13 &&
+		      !strstr(words[12], "report_fd"));
+	char *stdfd[] = { "protocol=1", "report_fd=1" };
+	CHECK("abproto: a standard descriptor is no report_fd",
+	      abproto_parse_request(2, stdfd, &back, why, sizeof why) < 0 &&
+		      strstr(why, "report_fd=1"));
+}
+
 static void test_reply(void)
 {
 	static struct ab_reply r, back;
@@ -197,6 +226,7 @@ static void test_refused_replies(void)
 UNIT_TEST(test_abproto)
 {
 	test_request();
+	test_harness_request();
 	test_reply();
 	test_failure_reply();
 	test_refused_replies();
