@@ -34,6 +34,14 @@ enum module_flags {
 	MOD_JOURNAL = 1u << 12, /* its cost hangs on a journal (file create):
 	                           on an ext4 without one it is what the last
 	                           minute's deletes left */
+	MOD_HUGE_PAGES = 1u << 13, /* its buffer is anonymous memory, which the
+	                              transparent huge pages mode decides the
+	                              pages of: its figure is that mode's */
+	MOD_DRIFTS = 1u << 14,  /* its figure drifts on its own between
+	                           invocations minutes apart (process
+	                           creation): more than one invocation's runs
+	                           show, so check claims a change only beyond
+	                           that drift */
 };
 
 struct mod_ctx {

@@ -111,6 +111,10 @@ check "ab long: the samples, all positive" awk -F'\t' '$1 == "table" { for (i = 
 	END { exit !(rows == 2 && !bad) }' "$work/out"
 run ab -q -f json "$OSBENCH" "$OSBENCH" null
 check "ab json: valid" python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); assert d["figures"][0]["A"]["value"] > 0 and len(d["sides"]) == 2' "$work/out"
+check "ab json: the host as run's json gives it (release, mhz, huge pages)" python3 -c 'import json,sys
+h = json.load(open(sys.argv[1]))["host"]
+assert h["release"] and h["mhz"] >= 0 and h["mhz_source"] in ("measured", "os", "unknown"), h
+assert h["huge_pages"] and h["tmpdir_fs"], h' "$work/out"
 run ab -q -f junit "$OSBENCH" "$OSBENCH" null stat
 if command -v xmllint >/dev/null 2>&1; then
 	check "ab junit: well formed" xmllint --noout "$work/out"

@@ -156,6 +156,12 @@ static int incomparable(const struct rfile *base, const struct check_row *r,
 		utf8_printf(note, len, "tmpdir fs %s -> %s", bfs, cfs);
 		return 1;
 	}
+	if (module_has(r->b->module, MOD_HUGE_PAGES) && base->huge_pages[0] &&
+	    r->cur_file->huge_pages[0] && strcmp(base->huge_pages, r->cur_file->huge_pages) != 0) {
+		utf8_printf(note, len, "huge pages %s -> %s", base->huge_pages,
+			    r->cur_file->huge_pages);
+		return 1;
+	}
 	/* docs/notes/2026-12-01-file-create.md */
 	if (!o->trust_file_create && module_has(r->b->module, MOD_JOURNAL) &&
 	    (strstr(bfs, "no journal") || strstr(cfs, "no journal"))) {
@@ -234,9 +240,8 @@ static void prepare_one(const struct rfile *base, struct check_row *r)
 
 /* A figure whose runs line up with every other's: not a sweep's (a sweep
    is measured in a session of its own), and at least two runs a side. */
-static int has_runs(const struct rfile *base, const struct check_row *r, size_t *nb, size_t *nc)
+static int has_runs(const struct check_row *r, size_t *nb, size_t *nc)
 {
-	(void)base;
 	if (!r->have_ratio || is_scale(r->b))
 		return 0;
 	*nb = r->nbser;
@@ -253,23 +258,21 @@ static int may_tell(const struct check_row *r, int refs)
 
 /* How many runs each side has in the first row that may tell the
    machine's move; 0, 0 where no row has runs that line up. */
-static void first_shape(const struct rfile *base, const struct check_row *rows, size_t n,
-			int refs, size_t *nb, size_t *nc)
+static void first_shape(const struct check_row *rows, size_t n, int refs, size_t *nb, size_t *nc)
 {
 	for (size_t i = 0; i < n; i++)
-		if (may_tell(&rows[i], refs) && has_runs(base, &rows[i], nb, nc))
+		if (may_tell(&rows[i], refs) && has_runs(&rows[i], nb, nc))
 			return;
 	*nb = *nc = 0;
 }
 
 /* Whether r tells the machine's move: it may, and its runs line up as
    many as the first's. */
-static int tells_move(const struct rfile *base, const struct check_row *r, int refs, size_t nb,
-		      size_t nc)
+static int tells_move(const struct check_row *r, int refs, size_t nb, size_t nc)
 {
 	size_t b, c;
 
-	return may_tell(r, refs) && has_runs(base, r, &b, &c) && b == nb && c == nc;
+	return may_tell(r, refs) && has_runs(r, &b, &c) && b == nb && c == nc;
 }
 
 /* As times: a rate's run values inverted into buf. */
@@ -285,7 +288,7 @@ static const double *as_times(const double *v, size_t n, int higher_better, doub
 /* The rows whose runs line up: rel, their ratio with the machine's move
    taken out by each figure's own sensitivity to its runs' factors, read
    off the figures that tell the move.  A rate's runs as times. */
-static void relative_rows(const struct rfile *base, struct check_row *rows, size_t n,
+static void relative_rows(struct check_row *rows, size_t n,
 			  const double *fb, const double *fc, size_t nb, size_t nc)
 {
 	double bt[RUNS_MAX], ct[RUNS_MAX];
@@ -293,7 +296,7 @@ static void relative_rows(const struct rfile *base, struct check_row *rows, size
 	for (size_t i = 0; i < n; i++) {
 		struct check_row *r = &rows[i];
 		size_t kb, kc;
-		if (!has_runs(base, r, &kb, &kc) || kb != nb || kc != nc)
+		if (!has_runs(r, &kb, &kc) || kb != nb || kc != nc)
 			continue;
 		int hb = schema_higher_is_better(r->b->unit);
 		const double *b = as_times(r->bser, nb, hb, bt);
@@ -346,8 +349,7 @@ static void machine_of(const double *fb, size_t nb, const double *fc, size_t nc,
 /* Each run's factor, and every row's ratio against it (have_rel), where
    at least CHECK_RUN_FIGURES figures tell the move; -1 when out of
    memory. */
-static int relative_runs(const struct rfile *base, struct check_row *rows, size_t n,
-			 struct machine_view *mv)
+static int relative_runs(struct check_row *rows, size_t n, struct machine_view *mv)
 {
 	const double **bv = calloc(n ? n : 1, sizeof *bv), **cv = calloc(n ? n : 1, sizeof *cv);
 	double *buf = calloc(n ? 2 * n * RUNS_MAX : 1, sizeof *buf);
@@ -359,10 +361,10 @@ static int relative_runs(const struct rfile *base, struct check_row *rows, size_
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		refs |= rows[i].reference;
-	first_shape(base, rows, n, refs, &nb, &nc);
+	first_shape(rows, n, refs, &nb, &nc);
 	for (size_t i = 0; i < n && nb; i++) {
 		const struct check_row *r = &rows[i];
-		if (!tells_move(base, r, refs, nb, nc))
+		if (!tells_move(r, refs, nb, nc))
 			continue;
 		int hb = schema_higher_is_better(r->b->unit);
 		bv[ng] = as_times(r->bser, nb, hb, buf + 2 * ng * RUNS_MAX);
@@ -374,7 +376,7 @@ static int relative_runs(const struct rfile *base, struct check_row *rows, size_
 	if (ng < CHECK_RUN_FIGURES)
 		goto out;
 	if ((rc = run_factors(bv, cv, ng, nb, nc, fb, fc)) == 0) {
-		relative_rows(base, rows, n, fb, fc, nb, nc);
+		relative_rows(rows, n, fb, fc, nb, nc);
 		machine_of(fb, nb, fc, nc, mv);
 	}
 out:
@@ -413,6 +415,7 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 		.machine_move = higher_better ? 1 / mv->move : mv->move, .mood_span = mv->span,
 		.distorted_base = r->fastest && r->b->distorted[0] ? r->b->distorted : NULL,
 		.distorted_cur = r->fastest && r->c->distorted[0] ? r->c->distorted : NULL,
+		.drifts = module_has(r->b->module, MOD_DRIFTS),
 	};
 
 	within_bounds(r, &in.within_lo, &in.within_hi);
@@ -489,7 +492,7 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 			return -1;
 		machine = move.compared >= CHECK_SHIFT_FIGURES && move.typical > 0 ? move.typical : 1;
 	}
-	if (relative_runs(base, rows, n, &mv) < 0 || holm_rows(rows, n) < 0)
+	if (relative_runs(rows, n, &mv) < 0 || holm_rows(rows, n) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].have_ratio)

@@ -89,6 +89,7 @@ static int rule_no_interval(const struct rule_in *in, struct judgement *j)
 	}
 	decide(j, beyond(lo, hi, g), r->spread == SPREAD_NONE ? BASIS_ONE_RUN : BASIS_RUNS, r);
 	if (j->v != V_OK) {
+		j->gross = 1;
 		utf8_printf(j->note, sizeof j->note,
 			    "a gross change: %.3f, beyond x%g%s; the verdict rests on %s",
 			    r->ratio, g, in->within_lo > 0 ? " with each side's own interval" : "",
@@ -116,6 +117,7 @@ static int rule_gross(const struct rule_in *in, struct judgement *j)
 	if (v == V_OK)
 		return 0;
 	decide(j, v, BASIS_RUNS, r);
+	j->gross = 1;
 	utf8_printf(j->note, sizeof j->note, "a gross change: the whole interval beyond x%g",
 		    gross_of(in));
 	return 1;
@@ -229,11 +231,34 @@ static void hold_back_distorted(const struct rule_in *in, struct judgement *j)
 	j->v = V_UNCLEAR;
 }
 
+/* A figure that drifts on its own between invocations: a change claimed
+   from the runs (not a gross one, which is beyond any drift) must hold
+   once the interval is widened by that drift. */
+static void hold_back_drift(const struct rule_in *in, struct judgement *j)
+{
+	const struct run_ratio *r = j->shown;
+	double widen = exp(2 * RULES_DRIFT_SD);
+	double lo = as_times(in->higher_better ? r->hi : r->lo, in->higher_better) / widen;
+	double hi = as_times(in->higher_better ? r->lo : r->hi, in->higher_better) * widen;
+
+	if (!in->drifts || (j->v != V_SLOWER && j->v != V_FASTER) || j->gross ||
+	    (j->basis != BASIS_RUNS && j->basis != BASIS_RELATIVE))
+		return;
+	if ((j->v == V_SLOWER && lo > 1) || (j->v == V_FASTER && hi < 1))
+		return;
+	utf8_printf(j->note, sizeof j->note,
+		    "%s by its runs (%.3f), but within what process creation drifts between "
+		    "invocations minutes apart (x%.2f either way)",
+		    verdict_names[j->v], r->ratio, widen);
+	j->v = V_UNCLEAR;
+}
+
 void rules_judge(const struct rule_in *in, struct judgement *out)
 {
 	*out = (struct judgement){ .v = V_UNCLEAR, .basis = BASIS_RUNS, .shown = in->rr };
 	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
 		if (rules[i](in, out))
 			break;
+	hold_back_drift(in, out);
 	hold_back_distorted(in, out);
 }

@@ -27,6 +27,15 @@ extern const char *const basis_names[BASIS_COUNT];
  * every figure alike is taken as measured: no mood did that. */
 #define RULES_MOOD 1.4
 
+/* How far a figure that drifts on its own between invocations (a module
+ * with the MOD_DRIFTS trait) moves from one to another beyond its runs'
+ * interval, as the standard deviation of the log of its ratio.  Over
+ * eight jobs twenty minutes apart on an unchanged, calm host it was 0.03
+ * to 0.06, and the largest move, exec's 0.86 with the machine unmoved,
+ * must be held by twice it (docs/method.md).  A `slower` or `faster` must
+ * hold with its interval widened by twice it. */
+#define RULES_DRIFT_SD 0.08
+
 /* What the rules see of one figure. */
 struct rule_in {
 	const struct run_ratio *rr;  /* as measured, its p_family set */
@@ -48,12 +57,14 @@ struct rule_in {
 	/* why something took the CPU from a side's runs (judged by their
 	   fastest samples); NULL where nothing did */
 	const char *distorted_base, *distorted_cur;
+	int drifts;                  /* its figure drifts between invocations */
 };
 
 struct judgement {
 	enum verdict v;
 	enum basis basis;
 	const struct run_ratio *shown; /* the ratio and interval that decided */
+	int gross;                     /* a change beyond anything the host does */
 	char note[320];
 };
 

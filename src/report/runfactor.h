@@ -1,9 +1,9 @@
 /* Each run's machine factor: how much slower than usual the whole machine
  * ran during that run, read off every figure the run measured.  A shared
- * host's spell moves every figure of a run alike; a figure's value divided
- * by its run's factor is what is left of it once the spell is taken out,
- * so a figure that moved beyond the rest of its runs shows through a
- * machine that moved from run to run. */
+ * host's spell moves every figure of a run, each by its own sensitivity
+ * to it (check sets each figure's runs against their factors, with a
+ * slope of its own: stats/ancova.h), so a figure that moved beyond the
+ * rest of its runs shows through a machine that moved from run to run. */
 #ifndef OSBENCH_REPORT_RUNFACTOR_H
 #define OSBENCH_REPORT_RUNFACTOR_H
 

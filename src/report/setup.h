@@ -7,7 +7,7 @@
 
 #include "results/resultfile.h"
 
-#define SETUP_FIELDS 9
+#define SETUP_FIELDS 10
 
 struct setup_diff {
 	const char *field;    /* "release", "kernel", "date", "build", ... */

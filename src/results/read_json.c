@@ -36,6 +36,8 @@ static int host_member(struct json *j, const char *key, void *ctx)
 		return jfield(j, key, f->ld_preload, sizeof f->ld_preload);
 	if (strcmp(key, "tmpdir_fs") == 0)
 		return jfield(j, key, f->tmpdir_fs, sizeof f->tmpdir_fs);
+	if (strcmp(key, "huge_pages") == 0)
+		return jfield(j, key, f->huge_pages, sizeof f->huge_pages);
 	if (strcmp(key, "cpus") == 0) {
 		double cpus;
 		if (jvalue(j, key, &cpus) < 0)

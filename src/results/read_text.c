@@ -125,6 +125,9 @@ static int host_comment(struct parser *ps, struct span c)
 				 span_is(v, "-") ? span_of("") : v, "ld_preload");
 	if (span_is(c, "tmpdir fs"))
 		return set_field(ps, ps->lineno, ps->f->tmpdir_fs, sizeof ps->f->tmpdir_fs, v, "tmpdir fs");
+	if (span_is(c, "huge pages"))
+		return set_field(ps, ps->lineno, ps->f->huge_pages, sizeof ps->f->huge_pages, v,
+				 "huge pages");
 	if (span_is(c, "cpus")) {
 		double cpus;
 		if (parse_number(ps, ps->lineno, v, "cpus", &cpus) < 0)

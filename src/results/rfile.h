@@ -74,6 +74,7 @@ struct rfile {
 	   say: what check and compare hold side by side */
 	char version[32];    /* osbench's */
 	char release[100], kernel[200], date[40], ld_preload[256], tmpdir_fs[64];
+	char huge_pages[16];  /* the host's transparent huge pages mode, or "" */
 	int cpus;
 	struct rfigure *figs;
 	size_t nfigs;

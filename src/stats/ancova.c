@@ -66,6 +66,24 @@ static double drift_inflation(const double *yb, const double *xb, size_t nb,
 	return (1 + r) / (1 - r);
 }
 
+/* How far the slope read within the sides is stretched to the move
+   between them: 0 for a move well inside how far the covariate moved
+   from run to run within a side, towards 1 for one far beyond it.  A
+   slope read off short spells that touched a figure's runs only in part
+   says little of how the figure follows a mood that held the whole of
+   the other side (such a slope comes out small: the covariate is then a
+   poor measure of what each figure met), so beyond the sides' own
+   spread the sensitivity is known only to the prior's spread. */
+static double beyond_share(double dx, double sxx, double n)
+{
+	double within = n > 2 ? sxx / (n - 2) : 0; /* the covariate's variance within a side */
+	double reach = 4 * within;                /* two standard deviations, squared */
+	double d2 = dx * dx;
+
+	/* a half at two standard deviations, 1/17 at one, 0.84 at three */
+	return d2 > 0 ? d2 * d2 / (d2 * d2 + reach * reach) : 0;
+}
+
 /* Satterthwaite's degrees of freedom of a sum of variance terms. */
 static double satterthwaite(const double *term, const double *df, int n)
 {
@@ -100,13 +118,18 @@ int ancova_shift(const double *yb, const double *xb, size_t nb, const double *yc
 	double var_slope = sxx + k > 0 ? (vb * b.sxx + vc * c.sxx + k * s2) / ((sxx + k) * (sxx + k))
 				       : prior_sd * prior_sd;
 	double drift = drift_inflation(yb, xb, nb, &b, yc, xc, nc, &c, slope);
-	double term[3] = { drift * vb / b.n, drift * vc / c.n, dx * dx * var_slope };
-	double dfs[3] = { (b.n - 1) / drift, (c.n - 1) / drift, b.n + c.n - 2 };
-	double df = satterthwaite(term, dfs, 3) - 1;
+	double beyond = beyond_share(dx, sxx, b.n + c.n);
+	/* the move's share beyond the sides' own spread is taken at the
+	   prior's sensitivity, and known to the prior's spread */
+	double across = slope + beyond * (prior_slope - slope);
+	double term[4] = { drift * vb / b.n, drift * vc / c.n, dx * dx * var_slope,
+			   dx * dx * prior_sd * prior_sd * beyond };
+	double dfs[4] = { (b.n - 1) / drift, (c.n - 1) / drift, b.n + c.n - 2, b.n + c.n - 2 };
+	double df = satterthwaite(term, dfs, 4) - 1;
 
-	out->slope = slope;
-	out->shift = (c.my - b.my) - slope * dx;
-	out->se = sqrt(term[0] + term[1] + term[2]);
+	out->slope = across;
+	out->shift = (c.my - b.my) - across * dx;
+	out->se = sqrt(term[0] + term[1] + term[2] + term[3]);
 	out->df = df >= 1 ? df : 1;
 	return 0;
 }

@@ -14,7 +14,10 @@ struct ancova {
 	double shift; /* mean of yc minus mean of yb, at equal covariates */
 	double se;    /* its standard error */
 	double df;    /* degrees of freedom of se (at least 1) */
-	double slope; /* the common within-side slope of y on x */
+	double slope; /* the sensitivity the shift was taken out by: the
+	                 common within-side slope of y on x, drawn toward
+	                 the prior where the move between the sides goes
+	                 beyond the covariate's spread within them */
 };
 
 /* yb[i], xb[i] (i < nb) on one side, yc, xc (nc) on the other, nb and
@@ -25,8 +28,12 @@ struct ancova {
  * sides.  Each side keeps its own residual variance (Welch), widened
  * where what is left of the runs drifts from one run to the next (a
  * positive lag-1 correlation in the order the runs were taken: a mood of
- * the machine's that the covariate does not hold).  -1 when nb or nc is
- * below 2. */
+ * the machine's that the covariate does not hold).  Where the covariate
+ * moved between the sides well beyond its spread within them, the slope
+ * read within says little of how y follows such a move (short spells
+ * within a side touch a figure's runs in part, a mood between them all
+ * of it): that share of the move is taken at prior_slope, known to
+ * prior_sd.  -1 when nb or nc is below 2. */
 int ancova_shift(const double *yb, const double *xb, size_t nb, const double *yc,
 		 const double *xc, size_t nc, double prior_slope, double prior_sd,
 		 struct ancova *out);

@@ -217,9 +217,44 @@ static void family_error(void)
 	}
 }
 
+/* A figure that drifts between invocations (process creation): a change
+   its runs claim must hold beyond that drift; a gross one always does. */
+static void drift_rules(void)
+{
+	struct run_ratio rr = ratio(1.2, 1.12, 1.28, 0.001), rel = ratio(1.25, 1.15, 1.35, 0.001);
+	struct rule_in in = { .rr = &rr, .rel = &rel, .typical = 1, .tol = 0.1, .drifts = 1 };
+	struct judgement j;
+	double widen = exp(2 * RULES_DRIFT_SD);
+
+	rel.slope = 1;
+	rules_judge(&in, &j);
+	CHECK("rules drift: 1.25 (1.15-1.35) within the drift is unclear",
+	      j.v == V_UNCLEAR && j.basis == BASIS_RELATIVE);
+	CHECK("rules drift: the note says what its runs said and why it is held back",
+	      strstr(j.note, "slower by its runs (1.250), but within what process creation drifts") !=
+		      NULL);
+	in.drifts = 0;
+	rules_judge(&in, &j);
+	CHECK("rules drift: the same figure without the trait is slower", j.v == V_SLOWER);
+	in.drifts = 1;
+	rel = ratio(1.6, 1.02 * widen, 1.8, 0.001);
+	rel.slope = 1;
+	rules_judge(&in, &j);
+	CHECK("rules drift: a change whose interval clears the drift is slower", j.v == V_SLOWER);
+	rel = ratio(1 / 1.25, 1 / 1.35, 1 / 1.15, 0.001);
+	rel.slope = 1;
+	rules_judge(&in, &j);
+	CHECK("rules drift: faster within the drift is unclear too", j.v == V_UNCLEAR);
+	rr = ratio(3, 2.6, 3.4, 0.001);
+	in.rel = NULL;
+	rules_judge(&in, &j);
+	CHECK("rules drift: a gross change stands", j.v == V_SLOWER && strstr(j.note, "gross"));
+}
+
 UNIT_TEST(test_rules)
 {
 	one_run_rules();
 	two_views();
+	drift_rules();
 	family_error();
 }
