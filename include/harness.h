@@ -51,6 +51,10 @@ struct run_opts {
  * goes (docs/method.md, "The estimator and its interval"). */
 #define FIGURE_QUANTILE 0.5
 
+/* A resource-use figure (cpu %, context switches per op) whose
+ * getrusage() was refused: written as "-" (null in json), never as 0. */
+#define USAGE_UNKNOWN (-1.0)
+
 /* The CV above which a figure is flagged as scattered. */
 #define NOISY_CV_PCT 20.0
 
@@ -90,6 +94,8 @@ struct measurement {
 	double cv_pct;
 	double vcsw_per_op, ivcsw_per_op;
 	double cpu_pct;       /* user+sys over wall, 100 = one CPU busy */
+	                      /* all three USAGE_UNKNOWN where a getrusage()
+	                         behind them was refused */
 	int noisy;            /* cv_pct above NOISY_CV_PCT */
 	struct distortion distortion;
 	/* wall seconds spent measuring it: its rounds, each from its child's

@@ -214,4 +214,33 @@ v=$(awk -F'\t' '$1 == "Host" { getline; print $NF; exit }' "$work/out")
 check "faults slow baseline samples: sig hndl still measured, exit 0" [ "$rc" -eq 0 ]
 check "faults slow baseline samples: a positive figure ($v)" positive "$v"
 
+# where getrusage() is refused, cpu % and context switches are unknown:
+# "-" (null in json), never 0, and the figure still stands
+if [ -n "${DENY:-}" ] && [ -x "$DENY" ] && "$DENY" getpid true 2>/dev/null; then
+	"$DENY" getrusage "$OSBENCH" run -q -f long null fork >"$work/out" 2>"$work/err"
+	check "faults getrusage refused: the figures stand (exit 0)" [ $? -eq 0 ]
+	check "faults getrusage refused: cpu % and context switches are -, never 0" by_name table '
+		f("status") == "ok" && f("cpu_pct") == "-" && f("ctxsw_vol_per_op") == "-" &&
+		f("ctxsw_invol_per_op") == "-" { n++ } END { exit n != 2 }' "$work/out"
+	"$DENY" getrusage "$OSBENCH" run -q --runs 2 -f long null >"$work/out" 2>"$work/err"
+	check "faults getrusage refused: runs merged keep them unknown" by_name table '
+		f("status") == "ok" && f("cpu_pct") == "-" && f("ctxsw_vol_per_op") == "-" { n++ }
+		END { exit n != 1 }' "$work/out"
+	if command -v python3 >/dev/null 2>&1; then
+		"$DENY" getrusage "$OSBENCH" run -q -f json null >"$work/out" 2>"$work/err"
+		check "faults getrusage refused: json gives null" python3 -c 'import json, sys
+f = json.load(open(sys.argv[1]))["results"][0]
+assert f["status"] == "ok" and f["cpu_pct"] is None and f["ctxsw_vol_per_op"] is None, f' "$work/out"
+	fi
+	# level 1's cpu % and ctxsw/op, on a row whose ops/s were measured
+	level_one_usage() { awk -F'\t' '$1 == 1 && $2 ~ /^[0-9]/ { print $(NF - 1) "|" $NF }' "$1"; }
+	for mode in --threads --procs; do
+		"$DENY" getrusage "$OSBENCH" scale mutex -q $mode 1 >"$work/out" 2>"$work/err"
+		check "faults getrusage refused: a sweep ($mode) says - for cpu % and ctxsw/op" \
+			[ "$(level_one_usage "$work/out")" = "-|-" ]
+	done
+else
+	skip "faults getrusage refused: no seccomp filter here"
+fi
+
 finish

@@ -20,6 +20,7 @@
 #include "measure/abproto.h"
 #include "measure/abrounds.h"
 #include "measure/abtext.h"
+#include "measure/childproc.h"
 #include "sys/clock.h"
 #include "measure/order.h"
 #include "stats/stats.h"
@@ -112,22 +113,27 @@ int ab_side_prepare(struct ab_side *s, const char *name, const char *command, ch
 
 /* ---- one child ----------------------------------------------------------- */
 
-/* In the forked child: never returns. */
-static void exec_side(const struct ab_side *s, char **argv, int out, int devnull, int merge)
+/* What a side's child needs: its command and request as argv, and
+   /dev/null for its standard input. */
+struct side_exec {
+	const struct ab_side *s;
+	char **argv;
+	int devnull, merge;
+};
+
+/* In the new child: the side's command with the request's words. */
+static void exec_side(int out, void *arg)
 {
+	const struct side_exec *x = arg;
 	char msg[PATH_MAX + 128];
 	int n;
 
-	setpgid(0, 0);
 	interrupt_reset_in_child();
-	/* the death signal outlives execve: a side's child ends with ab */
-	if (pid_die_with_parent() < 0)
+	if (dup2(x->devnull, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
+	    (x->merge && dup2(out, STDERR_FILENO) < 0))
 		_exit(127);
-	if (dup2(devnull, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
-	    (merge && dup2(out, STDERR_FILENO) < 0))
-		_exit(127);
-	execve(s->path, argv, environ);
-	n = utf8_printf(msg, sizeof msg, "exec '%s': %s\n", s->path, strerror(errno));
+	execve(x->s->path, x->argv, environ);
+	n = utf8_printf(msg, sizeof msg, "exec '%s': %s\n", x->s->path, strerror(errno));
 	if (n > 0 && write(STDOUT_FILENO, msg, (size_t)n) < 0)
 		_exit(127);
 	_exit(127);
@@ -138,7 +144,8 @@ static pid_t start_child(const struct ab_side *s, const struct ab_request *q, in
 {
 	static char buf[AB_MAX_WORDS][AB_WORD_LEN];
 	char *argv[AB_SIDE_WORDS + AB_MAX_WORDS + 1], *extra[AB_MAX_WORDS];
-	int fds[2], devnull, k = abproto_request_words(q, buf, extra), argc = 0;
+	int k = abproto_request_words(q, buf, extra), argc = 0;
+	struct side_exec x = { .s = s, .argv = argv, .merge = merge };
 	pid_t pid;
 
 	for (int i = 0; i < s->nwords; i++)
@@ -146,89 +153,35 @@ static pid_t start_child(const struct ab_side *s, const struct ab_request *q, in
 	for (int i = 0; i < k; i++)
 		argv[argc++] = extra[i];
 	argv[argc] = NULL;
-	fflush(NULL);
-	/* from here on, what the side leaves behind is reparented to us */
-	(void)reaper_sweep();
-	if ((devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
+	if ((x.devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
 		utf8_printf(why, len, "/dev/null: %s", strerror(errno));
 		return -1;
 	}
-	if (pipe(fds) < 0 || fcntl(fds[0], F_SETFD, FD_CLOEXEC) < 0 ||
-	    fcntl(fds[1], F_SETFD, FD_CLOEXEC) < 0) {
-		utf8_printf(why, len, "pipe: %s", strerror(errno));
-		close(devnull);
-		return -1;
-	}
-	if ((pid = fork()) < 0) {
-		char said[200];
-		utf8_printf(why, len, "fork: %s", fork_failure(errno, said, sizeof said));
-		close(fds[0]);
-		close(fds[1]);
-		close(devnull);
-		return -1;
-	}
-	if (pid == 0)
-		exec_side(s, argv, fds[1], devnull, merge);
-	/* both set the group, so neither races the other (as harness.c) */
-	(void)setpgid(pid, pid);
-	close(fds[1]);
-	close(devnull);
-	*rfd = fds[0];
+	pid = childproc_start(exec_side, &x, rfd, why, len);
+	close(x.devnull);
 	return pid;
 }
 
-/* Kill the child's group, then reap the child (still unreaped when we
- * kill, so its group cannot have been reused).  A child that cannot be
- * killed and has not answered may never end: it is reaped only if it
- * already has (as harness.c does). */
-static int kill_and_reap(pid_t pid, int answered)
+/* Whether the text holds a whole answer. */
+static int reply_whole(const void *text, size_t len, void *unused)
 {
-	int status = 0, flags = 0;
-
-	if (pid_signal_group(pid, SIGKILL) < 0 && pid_signal(pid, SIGKILL) < 0 && !answered)
-		flags = WNOHANG;
-	while (pid_wait(pid, &status, flags) < 0)
-		if (errno != EINTR) {
-			status = 0;
-			break;
-		}
-	/* and what left its group (setsid, sudo with a pty, systemd-run):
-	   what cannot be killed is left to end by itself, as above */
-	(void)reaper_sweep();
-	return status;
+	(void)unused;
+	return abproto_reply_complete(text, len);
 }
 
 /* Read the answer by the deadline: 1 complete or ended, 0 more than an
  * answer can be, -2 timed out, -1 interrupted. */
 static int read_answer(int rfd, char *buf, size_t cap, size_t *len, double deadline)
 {
+	const char *call;
+
 	*len = 0;
-	while (!abproto_reply_complete(buf, *len)) {
-		struct pollfd pfd[2] = {
-			{ .fd = rfd, .events = POLLIN },
-			{ .fd = interrupt_fd(), .events = POLLIN },
-		};
-		double left_ms = (deadline - clock_ns()) / 1e6;
-		ssize_t n;
-		if (interrupt_signal())
-			return -1;
-		if (left_ms <= 0)
-			return -2;
-		if (*len == cap)
-			return 0;
-		int r = poll(pfd, interrupt_fd() >= 0 ? 2 : 1, (int)left_ms + 1);
-		if (r < 0 && errno != EINTR)
-			return 1;
-		if (r <= 0 || !(pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
-			continue;
-		n = read(rfd, buf + *len, cap - *len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return 1;
-		*len += (size_t)n;
+	switch (childproc_read(rfd, buf, cap, len, deadline, reply_whole, NULL, &call)) {
+	case CHILDPROC_INTERRUPTED: return -1;
+	case CHILDPROC_TIMED_OUT: return -2;
+	case CHILDPROC_FULL: return 0;
+	default: return 1; /* whole, or ended (a refused read ends it too) */
 	}
-	return 1;
 }
 
 /* After its answer or an early end of its output, give the child until
@@ -261,17 +214,6 @@ static int await_exit(pid_t pid, double deadline)
 	return 0;
 }
 
-static void describe_end(int status, char *why, size_t len)
-{
-	if (WIFSIGNALED(status))
-		utf8_printf(why, len, "killed by signal %d (%s)", WTERMSIG(status),
-			    strsignal(WTERMSIG(status)));
-	else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
-		utf8_printf(why, len, "exited with status %d", WEXITSTATUS(status));
-	else
-		utf8_printf(why, len, "ended without an answer");
-}
-
 /* One child from start to reaping: 0 with r parsed, 1 with why, 2 with
  * why when it could not be started at all, -1 interrupted. */
 static int run_child(const struct ab_side *s, const struct ab_request *q, int timeout_s,
@@ -291,7 +233,7 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 	close(rfd);
 	if (rc == 1)
 		ended = await_exit(pid, deadline);
-	status = kill_and_reap(pid, rc == 1 && abproto_reply_complete(text, got));
+	status = childproc_kill_and_reap(pid, rc == 1 && abproto_reply_complete(text, got));
 	if (rc == -1)
 		return -1;
 	if (rc == -2) {
@@ -310,7 +252,7 @@ static int run_child(const struct ab_side *s, const struct ab_request *q, int ti
 		char end[128];
 		/* our kill is no story of how it ended */
 		if (ended)
-			describe_end(status, end, sizeof end);
+			childproc_describe_end(status, end, sizeof end);
 		else
 			snprintf(end, sizeof end, "it closed its output without an answer and "
 						  "did not end");

@@ -89,6 +89,7 @@ int tail_sample(const struct job *j, struct mod_ctx *c, struct child_report *r, 
  * and major page faults together. */
 struct usage {
 	double cpu_us, vcsw, ivcsw, faults;
+	int failed;           /* a getrusage() refused: the sums are unknown */
 };
 void usage_of(int who, struct usage *u);
 

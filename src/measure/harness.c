@@ -8,24 +8,19 @@
  * nothing behind. */
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "measure/abproto.h"
 #include "measure/child.h"
+#include "measure/childproc.h"
 #include "measure/distort.h"
 #include "measure/order.h"
 #include "sys/compat.h"
-#include "sys/forkfail.h"
-#include "sys/interrupt.h"
-#include "sys/pid.h"
-#include "sys/reaper.h"
 #include "stats/stats.h"
 #include "sys/utf8.h"
 
@@ -64,6 +59,7 @@ struct figure {
 	size_t nops, ops_cap;
 	int op_batch;
 	double vcsw, ivcsw, cpu_pct; /* per-round values, summed */
+	int usage_unknown;    /* a round's were USAGE_UNKNOWN */
 	struct distort_acc distort;
 };
 
@@ -80,92 +76,30 @@ static void set_fail(struct measurement *m, const char *fmt, ...)
 
 /* ---- one child ---------------------------------------------------------- */
 
-static void describe_end(int status, struct measurement *m)
+/* Whether all of the bytes asked for are there. */
+static int all_of(const void *buf, size_t got, void *want)
 {
-	if (WIFSIGNALED(status))
-		set_fail(m, "measurement killed by signal %d (%s)", WTERMSIG(status),
-			 strsignal(WTERMSIG(status)));
-	else
-		set_fail(m, "measurement ended with status %d",
-			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	(void)buf;
+	return got == *(const size_t *)want;
 }
 
-/* Kill the child's whole group, then reap the child.  The group leader is
- * still unreaped when we kill, so its id cannot have been reused.  reported:
- * the child sent its whole report. */
-static int kill_and_reap(pid_t pid, int reported)
-{
-	int status = 0, flags = 0;
-
-	/* a child that cannot be killed (a sandbox refusing kill()) ends by
-	   itself once it has reported; one that has not may never end:
-	   reap it only if it already has, and leave it to end with us */
-	if (pid_signal_group(pid, SIGKILL) < 0 && pid_signal(pid, SIGKILL) < 0 && !reported)
-		flags = WNOHANG;
-	while (pid_wait(pid, &status, flags) < 0) {
-		if (errno != EINTR) {
-			status = 0;
-			break;
-		}
-	}
-	/* and what it left outside its group (a module's setsid, a double
-	   fork): what cannot be killed is left to end by itself, as above */
-	(void)reaper_sweep();
-	return status;
-}
-
-/* Read len bytes by the deadline: 1 complete, 0 ended early, -2 timed
- * out, -1 interrupted, -3 poll or read refused (the call in *call, its
- * error in errno): the parent's own failure, not the child's. */
-static int read_by(int rfd, void *buf, size_t len, double deadline, const char **call)
-{
-	size_t got = 0;
-
-	while (got < len) {
-		struct pollfd pfd[2] = {
-			{ .fd = rfd, .events = POLLIN },
-			{ .fd = interrupt_fd(), .events = POLLIN },
-		};
-		double left_ms = (deadline - clock_ns()) / 1e6;
-		if (interrupt_signal())
-			return -1;
-		if (left_ms <= 0)
-			return -2;
-		int r = poll(pfd, interrupt_fd() >= 0 ? 2 : 1, (int)left_ms + 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			*call = "poll";
-			return -3;
-		}
-		if (r == 0 || !(pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
-			continue;
-		ssize_t n = read(rfd, (char *)buf + got, len - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			*call = "read";
-			return -3;
-		}
-		if (n == 0)
-			return 0;
-		got += (size_t)n;
-	}
-	return 1;
-}
-
-/* The report and its samples: as read_by. */
-static int await_report(int rfd, struct child_report *r, double *samples, int timeout_s,
-			const char **call)
+/* The report and its samples by the deadline, as childproc_read says; a
+   report claiming more samples than a child takes reads as one that
+   ended early. */
+static enum childproc_read await_report(int rfd, struct child_report *r, double *samples,
+					int timeout_s, const char **call)
 {
 	double deadline = clock_ns() + timeout_s * 1e9;
-	int got = read_by(rfd, r, sizeof *r, deadline, call);
+	size_t want = sizeof *r, got = 0;
+	enum childproc_read rc = childproc_read(rfd, r, want, &got, deadline, all_of, &want, call);
 
-	if (got != 1)
-		return got;
+	if (rc != CHILDPROC_WHOLE)
+		return rc;
 	if (r->nsamples < 0 || r->nsamples > CHILD_MAX_SAMPLES)
-		return 0;
-	return read_by(rfd, samples, (size_t)r->nsamples * sizeof samples[0], deadline, call);
+		return CHILDPROC_ENDED;
+	want = (size_t)r->nsamples * sizeof samples[0];
+	got = 0;
+	return childproc_read(rfd, samples, want, &got, deadline, all_of, &want, call);
 }
 
 /* The round as words for this binary's ab-child entry, reporting on fd. */
@@ -218,48 +152,15 @@ static void exec_round(const struct job *j, int fd)
 	}
 }
 
-static pid_t spawn_child(const struct job *j, int *rfd, struct measurement *m)
+/* The round in the new child: in a fresh image of this binary where
+   one is asked for and can be had, else here. */
+static void round_body(int wfd, void *arg)
 {
-	int fds[2];
-	pid_t pid = -1;
+	const struct job *j = arg;
 
-	/* the child must not inherit buffered output it could flush twice */
-	fflush(NULL);
-	/* from here on, what the child leaves behind is reparented to us */
-	(void)reaper_sweep();
-	if (pipe(fds) < 0) {
-		set_fail(m, "pipe: %s", strerror(errno));
-		return -1;
-	}
-	const char *call = fcntl(fds[0], F_SETFD, FD_CLOEXEC) < 0 ||
-				   fcntl(fds[1], F_SETFD, FD_CLOEXEC) < 0
-			   ? "fcntl"
-			   : (pid = fork()) < 0 ? "fork" : NULL;
-	if (call) {
-		char why[200];
-		set_fail(m, "%s: %s", call, strcmp(call, "fork") == 0
-						    ? fork_failure(errno, why, sizeof why)
-						    : strerror(errno));
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		if (pid_die_with_parent() < 0)
-			_exit(1);
-		setpgid(0, 0);
-		close(fds[0]);
-		if (j->o->self && j->o->self[0])
-			exec_round(j, fds[1]);
-		child_main(fds[1], j);
-	}
-	/* both sides set the group, so neither can race the other; the
-	   parent's call may fail harmlessly once the child has exec'd or
-	   ended, and the child's own call is the one that matters */
-	(void)setpgid(pid, pid);
-	close(fds[1]);
-	*rfd = fds[0];
-	return pid;
+	if (j->o->self && j->o->self[0])
+		exec_round(j, wfd);
+	child_main(wfd, j);
 }
 
 /* ---- one round of one figure -------------------------------------------- */
@@ -324,6 +225,7 @@ static void take_report(struct figure *f, const struct child_report *r, double *
 	f->vcsw += r->vcsw_per_op;
 	f->ivcsw += r->ivcsw_per_op;
 	f->cpu_pct += r->cpu_pct;
+	f->usage_unknown |= r->cpu_pct < 0 || r->vcsw_per_op < 0 || r->ivcsw_per_op < 0;
 }
 
 /* -1 when interrupted; a failure of any kind is in f->m. */
@@ -335,29 +237,34 @@ static int take_round(struct figure *f, const struct run_opts *o)
 			 .base_n = o->fixed_n ? o->fixed_n : f->base_n };
 	static double samples[CHILD_MAX_SAMPLES];
 	struct child_report r;
-	int rfd = -1, got;
+	int rfd = -1;
+	enum childproc_read got;
 	struct distort_probe probe;
+	char why[sizeof f->m->reason];
 	pid_t pid;
 
 	distort_begin(&probe, o->placement == PLACE_FREE ? -1 : o->cpu);
-	pid = spawn_child(&j, &rfd, f->m);
-	if (pid < 0)
+	pid = childproc_start(round_body, &j, &rfd, why, sizeof why);
+	if (pid < 0) {
+		set_fail(f->m, "%s", why);
 		return 0;
+	}
 	memset(&r, 0, sizeof r);
 	const char *call = "read";
 	got = await_report(rfd, &r, samples, o->timeout_s, &call);
 	int read_errno = errno;
 	close(rfd);
-	int status = kill_and_reap(pid, got == 1);
-	if (got == -1)
+	int status = childproc_kill_and_reap(pid, got == CHILDPROC_WHOLE);
+	if (got == CHILDPROC_INTERRUPTED)
 		return -1;
-	if (got == -3)
+	if (got == CHILDPROC_REFUSED) {
 		set_fail(f->m, "%s of the child's report: %s", call, strerror(read_errno));
-	else if (got == -2)
+	} else if (got == CHILDPROC_TIMED_OUT) {
 		set_fail(f->m, "timed out after %d s", o->timeout_s);
-	else if (got == 0)
-		describe_end(status, f->m);
-	else {
+	} else if (got != CHILDPROC_WHOLE) {
+		childproc_describe_end(status, why, sizeof why);
+		set_fail(f->m, "measurement %s", why);
+	} else {
 		take_report(f, &r, samples);
 		struct distort_round dr;
 		distort_end(&probe, r.wait_pct, getpid(), &dr);
@@ -462,6 +369,8 @@ static void finish_figure(struct figure *f, double *scratch)
 	m->vcsw_per_op = f->vcsw / rounds;
 	m->ivcsw_per_op = f->ivcsw / rounds;
 	m->cpu_pct = f->cpu_pct / rounds;
+	if (f->usage_unknown)
+		m->vcsw_per_op = m->ivcsw_per_op = m->cpu_pct = USAGE_UNKNOWN;
 	distort_finish(&f->distort, &m->distortion);
 	m->samples = f->samples;
 	f->samples = NULL;

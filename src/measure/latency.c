@@ -91,6 +91,7 @@ static int sample(struct round *rd, run_fn fn, struct mod_ctx *c, uint64_t n, do
 		used->vcsw += b.vcsw - a.vcsw;
 		used->ivcsw += b.ivcsw - a.ivcsw;
 		used->faults += b.faults - a.faults;
+		used->failed |= a.failed | b.failed;
 	}
 	if (is_run)
 		rd->r->run_ops += (double)n * c->ops_per_iter;
@@ -196,10 +197,14 @@ static void report_usage(struct round *rd, struct mod_ctx *c, int k)
 	double ops = (double)r->n * c->ops_per_iter * k;
 	double wall_us = rd->op_wall_ns / 1000.0;
 
+	r->wall_us_per_op = wall_us / ops;
+	if (rd->used.failed || !(wall_us > 0)) {
+		r->vcsw_per_op = r->ivcsw_per_op = r->cpu_pct = USAGE_UNKNOWN;
+		return;
+	}
 	r->vcsw_per_op = rd->used.vcsw / ops;
 	r->ivcsw_per_op = rd->used.ivcsw / ops;
-	r->cpu_pct = wall_us > 0 ? 100.0 * rd->used.cpu_us / wall_us : 0;
-	r->wall_us_per_op = wall_us / ops;
+	r->cpu_pct = 100.0 * rd->used.cpu_us / wall_us;
 }
 
 /* A MOD_FAULTS figure stands only if its op samples faulted, about once

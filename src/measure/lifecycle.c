@@ -121,6 +121,12 @@ static void add_helpers(struct child_report *r, const struct usage *a, const str
 {
 	double cpu_per_op = (b->cpu_us - a->cpu_us) / r->run_ops;
 
+	if (r->cpu_pct < 0)
+		return; /* the module's own share is unknown already */
+	if (a->failed || b->failed) {
+		r->vcsw_per_op = r->ivcsw_per_op = r->cpu_pct = USAGE_UNKNOWN;
+		return;
+	}
 	r->vcsw_per_op += (b->vcsw - a->vcsw) / r->run_ops;
 	r->ivcsw_per_op += (b->ivcsw - a->ivcsw) / r->run_ops;
 	if (r->wall_us_per_op > 0)

@@ -154,12 +154,16 @@ int runs_merge(struct measurement *run, int nruns, struct measurement *out, doub
 	out->seconds = seconds;
 	out->value = median_of(values, nruns);
 	out->rounds = out->vcsw_per_op = out->ivcsw_per_op = out->cpu_pct = 0;
+	int usage_unknown = 0;
 	for (int r = 0; r < nruns; r++) {
 		out->rounds += run[r].rounds;
 		out->vcsw_per_op += run[r].vcsw_per_op / nruns;
 		out->ivcsw_per_op += run[r].ivcsw_per_op / nruns;
 		out->cpu_pct += run[r].cpu_pct / nruns;
+		usage_unknown |= run[r].cpu_pct < 0 || run[r].vcsw_per_op < 0;
 	}
+	if (usage_unknown)
+		out->vcsw_per_op = out->ivcsw_per_op = out->cpu_pct = USAGE_UNKNOWN;
 	if (pool_samples(run, nruns, out) < 0) {
 		release_all(run, nruns);
 		out->status = ST_FAIL;

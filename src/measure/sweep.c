@@ -36,6 +36,7 @@
 struct slot {
 	_Alignas(64) uint64_t ops;
 	double cpu_us, vcsw, ivcsw; /* processes only: the copy's and its helpers' */
+	int usage_failed;     /* a getrusage() behind them was refused */
 	int failed;
 	char reason[256];
 	uint64_t requests;    /* requests timed (MOD_REQUESTS) */
@@ -51,6 +52,7 @@ struct arena {
 
 struct rep_result {
 	double ops, wall_ns, cpu_us, vcsw, ivcsw;
+	int usage_failed;
 	int failed;
 	char reason[256];
 	int nrequests;        /* request times taken from the copies */
@@ -129,19 +131,24 @@ static void record_setup_failure(struct slot *slot, const struct mod_ctx *c)
 		    c->err[0] ? c->err : "setup failed without a reason");
 }
 
-static void usage_self(struct rusage *r)
+/* 0, or -1 (r zeroed) where getrusage() was refused. */
+static int usage_self(struct rusage *r)
 {
-	if (getrusage(RUSAGE_SELF, r) < 0)
-		memset(r, 0, sizeof *r);
+	if (getrusage(RUSAGE_SELF, r) == 0)
+		return 0;
+	memset(r, 0, sizeof *r);
+	return -1;
 }
 
 /* Everything reaped so far by this process: a module's helper processes
  * (echo servers, the tcprr server) are reaped only at teardown, so this is
  * read around a copy's or a level's whole life. */
-static void usage_children(struct rusage *r)
+static int usage_children(struct rusage *r)
 {
-	if (getrusage(RUSAGE_CHILDREN, r) < 0)
-		memset(r, 0, sizeof *r);
+	if (getrusage(RUSAGE_CHILDREN, r) == 0)
+		return 0;
+	memset(r, 0, sizeof *r);
+	return -1;
 }
 
 static void add_delta(double *cpu, double *v, double *iv, const struct rusage *a,
@@ -291,14 +298,14 @@ static void window_threads(const struct subject *s, const struct run_opts *o,
 	if (started < n) {
 		gate_set(&g, &g.go, -1);
 	} else {
-		usage_self(&ru0);
+		int refused = usage_self(&ru0) < 0;
 		double t0 = clock_ns();
 		gate_set(&g, &g.go, 1);
 		sleep_ns(o->target_ms * 1e6);
 		atomic_store(&arena->stop, 1);
 		gate_wait_count(&g, &g.stopped, n);
 		r->wall_ns = clock_ns() - t0;
-		usage_self(&ru1);
+		r->usage_failed = (usage_self(&ru1) < 0) | refused;
 		r->cpu_us = rusage_cpu_us(&ru1) - rusage_cpu_us(&ru0);
 		r->vcsw = (double)(ru1.ru_nvcsw - ru0.ru_nvcsw);
 		r->ivcsw = (double)(ru1.ru_nivcsw - ru0.ru_nivcsw);
@@ -333,9 +340,9 @@ static void process_measure(void *arg, struct mod_ctx *c, int setup_ok)
 	while (read(w->go_fd, &byte, 1) < 0 && errno == EINTR)
 		;
 	if (setup_ok && !atomic_load(&w->arena->stop)) {
-		usage_self(&s0);
+		int refused = usage_self(&s0) < 0;
 		run_until_stopped(w->mod, c, &w->arena->stop, w->slot);
-		usage_self(&s1);
+		w->slot->usage_failed |= (usage_self(&s1) < 0) | refused;
 		add_delta(&w->slot->cpu_us, &w->slot->vcsw, &w->slot->ivcsw, &s0, &s1);
 	}
 }
@@ -347,10 +354,10 @@ static void process_main(const struct module *mod, struct mod_ctx *c,
 				    .ready_fd = ready_fd, .go_fd = go_fd };
 	struct rusage k0, k1;
 
-	usage_children(&k0);
+	int refused = usage_children(&k0) < 0;
 	worker_lifecycle(mod, c, process_measure, &w);
 	/* the copy's own helpers, reaped by teardown, count too */
-	usage_children(&k1);
+	slot->usage_failed |= (usage_children(&k1) < 0) | refused;
 	add_delta(&slot->cpu_us, &slot->vcsw, &slot->ivcsw, &k0, &k1);
 	if (write(ready_fd, "s", 1) != 1)
 		_exit(1);
@@ -473,6 +480,7 @@ static void window_processes(const struct subject *s, const struct run_opts *o,
 		r->cpu_us += arena->slots[i].cpu_us;
 		r->vcsw += arena->slots[i].vcsw;
 		r->ivcsw += arena->slots[i].ivcsw;
+		r->usage_failed |= arena->slots[i].usage_failed;
 	}
 }
 
@@ -574,7 +582,7 @@ void sweep_body(const struct job *j, struct mod_ctx *base, struct child_report *
 		double *samples)
 {
 	double ops = 0, wall = 0, cpu = 0, v = 0, iv = 0;
-	int k = j->o->samples;
+	int k = j->o->samples, usage_failed = 0;
 
 	for (int i = 0; i < k; i++) {
 		struct rep_result w;
@@ -591,6 +599,7 @@ void sweep_body(const struct job *j, struct mod_ctx *base, struct child_report *
 		cpu += w.cpu_us;
 		v += w.vcsw;
 		iv += w.ivcsw;
+		usage_failed |= w.usage_failed;
 	}
 	r->nsamples = k;
 	r->ops_per_iter = 1;
@@ -598,6 +607,8 @@ void sweep_body(const struct job *j, struct mod_ctx *base, struct child_report *
 	r->cpu_pct = 100.0 * cpu / (wall / 1000.0);
 	r->vcsw_per_op = v / ops;
 	r->ivcsw_per_op = iv / ops;
+	if (usage_failed)
+		r->vcsw_per_op = r->ivcsw_per_op = r->cpu_pct = USAGE_UNKNOWN;
 	r->wall_us_per_op = wall / 1000.0 / ops;
 	r->run_ops = j->s->use_procs ? 0 : ops;
 }

@@ -13,8 +13,10 @@ void usage_of(int who, struct usage *u)
 	struct rusage r;
 
 	memset(u, 0, sizeof *u);
-	if (getrusage(who, &r) < 0)
+	if (getrusage(who, &r) < 0) {
+		u->failed = 1;
 		return;
+	}
 	u->cpu_us = (double)(r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1e6 +
 		    (double)(r.ru_utime.tv_usec + r.ru_stime.tv_usec);
 	u->vcsw = (double)r.ru_nvcsw;

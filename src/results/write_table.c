@@ -74,8 +74,11 @@ static void sweep_row(struct writer *w, const struct record *r, const struct mea
 		fprintf(w->f, "%.0f%%", 100.0 * m->value / one->value);
 	else
 		fputc('-', w->f);
-	fprintf(w->f, "\t%.0f\t%s\n", m->cpu_pct,
-		fmt_seed(m->vcsw_per_op + m->ivcsw_per_op, buf, sizeof buf));
+	if (m->cpu_pct < 0 || m->vcsw_per_op < 0 || m->ivcsw_per_op < 0)
+		fputs("\t-\t-\n", w->f); /* getrusage() refused: unknown, never 0 */
+	else
+		fprintf(w->f, "\t%.0f\t%s\n", m->cpu_pct,
+			fmt_seed(m->vcsw_per_op + m->ivcsw_per_op, buf, sizeof buf));
 }
 
 static void table_sweep(struct writer *w, const char *module, int use_procs,

@@ -155,6 +155,18 @@ static void text_value(FILE *f, const char *s, const char *empty, int json)
 		fputs(s[0] ? s : empty, f);
 }
 
+/* A resource-use figure, or USAGE_UNKNOWN: "-" (long) or null (json),
+   never 0. */
+static void usage_value(FILE *f, double v, int is_pct, int json)
+{
+	if (!(v >= 0))
+		fputs(json ? "null" : "-", f);
+	else if (is_pct)
+		fprintf(f, "%.1f", v);
+	else
+		fprintf(f, "%.4g", v);
+}
+
 /* A share in per cent, or unknown: "-" (long) or null (json). */
 static void share(FILE *f, double pct, int json)
 {
@@ -191,9 +203,9 @@ void record_value(FILE *f, const struct record *r, enum field fld, int json)
 	case F_MIN: fprintf(f, "%.6g", m->min); break;
 	case F_MAX: fprintf(f, "%.6g", m->max); break;
 	case F_CV: fprintf(f, "%.2f", m->cv_pct); break;
-	case F_VCSW: fprintf(f, "%.4g", m->vcsw_per_op); break;
-	case F_IVCSW: fprintf(f, "%.4g", m->ivcsw_per_op); break;
-	case F_CPU: fprintf(f, "%.1f", m->cpu_pct); break;
+	case F_VCSW: usage_value(f, m->vcsw_per_op, 0, json); break;
+	case F_IVCSW: usage_value(f, m->ivcsw_per_op, 0, json); break;
+	case F_CPU: usage_value(f, m->cpu_pct, 1, json); break;
 	case F_STATUS: text_value(f, schema_status_names[m->status], "-", json); break;
 	case F_REASON:
 		clean_reason(m->reason, reason, sizeof reason);
