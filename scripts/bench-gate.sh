@@ -2,27 +2,29 @@
 # The CI recipe of docs/across-hosts.md on an unchanged host: one
 # baseline, then JOBS checks spread over time, as a CI job would run them.
 #
-#   scripts/bench-gate.sh [-n JOBS] [-g GAP] [-b OSBENCH] [-t TABLES] [-H] [-k DIR] [-- CHECK-ARGS...]
+#   scripts/bench-gate.sh [-n JOBS] [-g GAP] [-b OSBENCH] [-t TABLES] [-H|-B] [-k DIR] [-- CHECK-ARGS...]
 #
 # Baseline `run --runs 40 -f long TABLES`, then every GAP seconds `check
 # BASELINE -f long` in rerun mode.  Each job's line: its exit status,
 # its verdicts, the basis they rest on, the figures whose whole interval
 # lies beyond the tolerance band (a false claim on an unchanged host),
 # its wall time and the load average.  -H runs one CPU-bound process per
-# CPU beside the whole series, as on a shared CI runner; -k keeps the
+# CPU beside the whole series, as on a shared CI runner; -B beside the
+# baseline only (a baseline taken in a busy spell); -k keeps the
 # baseline and each job's output and stderr in DIR.  Targets are
 # reported, never asserted.
 set -eu
-jobs=8 gap=150 bin=./osbench tables="syscall proc ctx ipc" hog= keep=
-while getopts n:g:b:t:Hk: opt; do
+jobs=8 gap=150 bin=./osbench tables="syscall proc ctx ipc" hog= busy= keep=
+while getopts n:g:b:t:HBk: opt; do
 	case $opt in
 	n) jobs=$OPTARG ;;
 	g) gap=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	t) tables=$OPTARG ;;
 	H) hog=1 ;;
-	k) keep=$OPTARG ;;
-	*) echo "usage: $0 [-n JOBS] [-g GAP] [-b OSBENCH] [-t TABLES] [-H] [-k DIR] [-- CHECK-ARGS...]" >&2; exit 2 ;;
+	B) hog=1 busy=1 ;;
+	k) keep=$OPTARG && mkdir -p "$keep" ;;
+	*) echo "usage: $0 [-n JOBS] [-g GAP] [-b OSBENCH] [-t TABLES] [-H|-B] [-k DIR] [-- CHECK-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -43,6 +45,12 @@ t0=$(now)
 "$bin" run --runs 40 -f long -o "$dir/base.long" $tables 2>/dev/null || true
 echo "baseline: $(since "$t0") s, load $(cut -d' ' -f1-3 /proc/loadavg)"
 [ -z "$keep" ] || cp "$dir/base.long" "$keep/base.long"
+if [ -n "$busy" ]; then
+	for p in $hogs; do kill "$p" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	hogs=
+	echo "the CPU-bound processes stopped: the jobs run on a calm host"
+fi
 
 # one job's summary from check's long output, columns found by name
 summary() {
