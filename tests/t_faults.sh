@@ -243,4 +243,26 @@ else
 	skip "faults getrusage refused: no seccomp filter here"
 fi
 
+# a clock the two timed chains disagree on is not told: "-" and why,
+# never a number under a trusted name; the files still read back
+OSBENCH_TEST_FAULT=mhz:disagree run run -q null
+check "faults mhz chains disagree: exit 0" [ "$rc" -eq 0 ]
+check "faults mhz chains disagree: the host record says - and why" \
+	grep -qx '# mhz: - (the timed chains disagree: adds [0-9]* MHz, multiplies [0-9]* MHz)' "$work/out"
+check "faults mhz chains disagree: the Mhz cell is -" \
+	[ "$(awk -F'\t' '$1 == "Host" { getline; print $3; exit }' "$work/out")" = - ]
+check "faults mhz chains disagree: stderr says so once" \
+	[ "$(grep -c '^osbench: note: the Mhz cell is -: the timed chains disagree' "$work/err")" = 1 ]
+cp "$work/out" "$work/nomhz.txt"
+run compare "$work/nomhz.txt"
+check "faults mhz chains disagree: the table reads back (compare, exit 0)" [ "$rc" -eq 0 ]
+if command -v python3 >/dev/null 2>&1; then
+	OSBENCH_TEST_FAULT=mhz:disagree run run -q -f json -o "$work/nomhz.json" null
+	check "faults mhz chains disagree: json gives null and why" python3 -c 'import json, sys
+h = json.load(open(sys.argv[1]))["host"]
+assert h["mhz"] is None and h["mhz_source"] == "unknown" and "disagree" in h["mhz_why"], h' "$work/nomhz.json"
+	run compare "$work/nomhz.json"
+	check "faults mhz chains disagree: the json reads back (compare, exit 0)" [ "$rc" -eq 0 ]
+fi
+
 finish

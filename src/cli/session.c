@@ -164,7 +164,11 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 	}
 	/* the host facts first, while descriptors are there to read them
 	   with: a run at its descriptor limit still says what it ran on */
-	host_gather(&s->host, a->label, measure_mhz(), argc, argv);
+	struct mhz_reading clock;
+	measure_mhz(&clock);
+	host_gather(&s->host, a->label, clock.mhz, clock.why, argc, argv);
+	if (s->host.mhz_why[0])
+		fprintf(stderr, "osbench: note: the Mhz cell is -: %s\n", s->host.mhz_why);
 	if (!a->label && label_check(s->host.host, err, sizeof err) < 0) {
 		fprintf(stderr, "osbench: host name: %s: give --label NAME\n", err);
 		return 2;

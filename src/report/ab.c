@@ -311,7 +311,10 @@ static void json_host(FILE *out, const struct ab_context *c)
 	json_key_string(out, "kernel", h->version, ", ");
 	json_key_string(out, "machine", h->machine, ", ");
 	json_key_string(out, "cpu", h->cpu_model, ", ");
-	fprintf(out, "\"cpus\": %d, \"mhz\": %.0f, ", h->cpus, h->mhz);
+	if (h->mhz > 0)
+		fprintf(out, "\"cpus\": %d, \"mhz\": %.0f, ", h->cpus, h->mhz);
+	else
+		fprintf(out, "\"cpus\": %d, \"mhz\": null, ", h->cpus);
 	json_key_string(out, "mhz_source", h->mhz_source ? h->mhz_source : "unknown", ", ");
 	json_key_string(out, "libc", h->libc, ", ");
 	json_key_string(out, "ld_preload", h->ld_preload, ", ");

@@ -19,6 +19,10 @@ static int host_member(struct json *j, const char *key, void *ctx)
 		return jfield(j, key, f->host, sizeof f->host);
 	if (strcmp(key, "os") == 0)
 		return jfield(j, key, f->os, sizeof f->os);
+	if (strcmp(key, "mhz") == 0 && jpeek(j) == 'n') {
+		f->mhz = 0; /* not told */
+		return jskip(j);
+	}
 	if (strcmp(key, "mhz") == 0)
 		return jvalue(j, key, &f->mhz) < 0 ||
 				       mhz_bound(((struct jhost *)ctx)->ps, j->line, f->mhz) < 0

@@ -140,11 +140,16 @@ static int host_comment(struct parser *ps, struct span c)
 	if (span_is(c, "placement"))
 		return placement_word(ps, ps->lineno, v, ps->f->placement, sizeof ps->f->placement);
 	if (span_is(c, "mhz")) {
-		/* "3183 (measured)": the number is what counts */
+		/* "3183 (measured)": the number is what counts; "- (why)" is
+		   a clock not told */
 		struct span num = v;
 		const char *sp = memchr(v.p, ' ', v.n);
 		if (sp)
 			num.n = (size_t)(sp - v.p);
+		if (span_is(num, "-")) {
+			ps->f->mhz = 0;
+			return 0;
+		}
 		if (parse_number(ps, ps->lineno, num, "mhz", &mhz) < 0 ||
 		    mhz_bound(ps, ps->lineno, mhz) < 0)
 			return -1;

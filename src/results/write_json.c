@@ -28,8 +28,14 @@ static void json_begin(struct writer *w)
 	json_field(f, "kernel", h->version, 0);
 	json_field(f, "machine", h->machine, 0);
 	json_field(f, "cpu", h->cpu_model, 0);
-	fprintf(f, "    \"cpus\": %d,\n    \"mhz\": %.0f,\n", h->cpus, h->mhz);
+	fprintf(f, "    \"cpus\": %d,\n", h->cpus);
+	if (h->mhz > 0)
+		fprintf(f, "    \"mhz\": %.0f,\n", h->mhz);
+	else
+		fprintf(f, "    \"mhz\": null,\n");
 	json_field(f, "mhz_source", h->mhz_source, 0);
+	if (h->mhz_why[0])
+		json_field(f, "mhz_why", h->mhz_why, 0);
 	json_field(f, "libc", h->libc, 0);
 	json_field(f, "ld_preload", h->ld_preload, 0);
 	json_field(f, "build", h->build, 0);

@@ -67,8 +67,11 @@ void writer_host_comments(const struct writer *w)
 	fprintf(w->f, "# osbench %s\n", OSBENCH_VERSION);
 	fprintf(w->f, "# host: %s\n# os: %s\n# release: %s\n# kernel: %s\n# machine: %s\n",
 		h->host, h->sysname, h->release, h->version, h->machine);
-	fprintf(w->f, "# cpu: %s\n# cpus: %d\n# mhz: %.0f (%s)\n", h->cpu_model, h->cpus,
-		h->mhz, h->mhz_source);
+	fprintf(w->f, "# cpu: %s\n# cpus: %d\n", h->cpu_model, h->cpus);
+	if (h->mhz_why[0])
+		fprintf(w->f, "# mhz: - (%s)\n", h->mhz_why);
+	else
+		fprintf(w->f, "# mhz: %.0f (%s)\n", h->mhz, h->mhz_source);
 	fprintf(w->f, "# libc: %s\n# ld_preload: %s\n# build: %s\n", h->libc,
 		h->ld_preload[0] ? h->ld_preload : "-", h->build);
 	if (h->placement[0])

@@ -48,15 +48,48 @@ static int cpuinfo_field(const char *key, char *out, size_t len)
 	return found;
 }
 
-/* The clock the harness measured, else the OS's word for it. */
-static void gather_mhz(struct host_info *h, double measured_mhz)
+/* The highest clock the kernel gives cpu0, in MHz; 0 where it does not
+   say (no cpufreq, as in many virtual machines). */
+static double cpufreq_max_mhz(void)
 {
+	FILE *f = fopen("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", "re");
+	double khz = 0;
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lf", &khz) != 1)
+		khz = 0;
+	fclose(f);
+	return khz > 0 ? khz / 1000 : 0;
+}
+
+/* A timed clock this far above cpufreq's highest is a wrong timing. */
+#define MHZ_ABOVE_MAX 1.05
+
+/* The clock the harness measured, else the OS's word for it; neither
+   where the timing is known to be wrong (why). */
+static void gather_mhz(struct host_info *h, double measured_mhz, const char *why)
+{
+	double max = cpufreq_max_mhz();
 	char buf[64];
 
 	h->mhz = measured_mhz;
 	h->mhz_source = "measured";
+	if (h->mhz > 0 && max > 0 && h->mhz > max * MHZ_ABOVE_MAX) {
+		utf8_printf(h->mhz_why, sizeof h->mhz_why,
+			    "timed at %.0f MHz, above the %.0f MHz the kernel gives as this CPU's "
+			    "highest", h->mhz, max);
+		h->mhz = 0;
+		h->mhz_source = "unknown";
+		return;
+	}
 	if (h->mhz > 0)
 		return;
+	if (why && why[0]) {
+		utf8_printf(h->mhz_why, sizeof h->mhz_why, "%s", why);
+		h->mhz_source = "unknown";
+		return;
+	}
 	if (cpuinfo_field("cpu MHz", buf, sizeof buf) && atof(buf) > 0) {
 		h->mhz = atof(buf);
 		h->mhz_source = "os";
@@ -107,8 +140,8 @@ static void gather_command(struct host_info *h, int argc, char **argv)
 	blank_controls(h->command);
 }
 
-void host_gather(struct host_info *h, const char *label, double measured_mhz, int argc,
-		 char **argv)
+void host_gather(struct host_info *h, const char *label, double measured_mhz,
+		 const char *mhz_why, int argc, char **argv)
 {
 	struct utsname u;
 	char name[256] = "";
@@ -135,7 +168,7 @@ void host_gather(struct host_info *h, const char *label, double measured_mhz, in
 	if (!cpuinfo_field("model name", h->cpu_model, sizeof h->cpu_model))
 		copy(h->cpu_model, sizeof h->cpu_model, NULL);
 	h->cpus = affinity_online_cpus();
-	gather_mhz(h, measured_mhz);
+	gather_mhz(h, measured_mhz, mhz_why);
 	gather_libc(h);
 	preload = getenv("LD_PRELOAD");
 	utf8_mend(h->ld_preload, sizeof h->ld_preload, preload ? preload : "");

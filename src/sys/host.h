@@ -17,6 +17,7 @@ struct host_info {
 	int cpus;
 	double mhz;           /* 0 when unknown */
 	const char *mhz_source; /* "measured", "os" or "unknown" */
+	char mhz_why[200];    /* why a timed clock is not told; "" otherwise */
 	char libc[64];
 	char ld_preload[256]; /* empty when not set */
 	char date[32];        /* UTC, ISO 8601 */
@@ -28,10 +29,12 @@ struct host_info {
 };
 
 /* Gather the facts; label may be NULL, measured_mhz the clock rate the
- * harness timed (0: not known, the OS is asked).  Never fails: what
- * cannot be learnt reads "unknown". */
-void host_gather(struct host_info *h, const char *label, double measured_mhz, int argc,
-		 char **argv);
+ * harness timed (0: not known, the OS is asked, unless mhz_why says why
+ * the timing is not to be told).  A timed clock above the highest the
+ * kernel gives the CPU is not told either.  Never fails: what cannot be
+ * learnt reads "unknown". */
+void host_gather(struct host_info *h, const char *label, double measured_mhz,
+		 const char *mhz_why, int argc, char **argv);
 
 /* 0 when the stack limit is at least HOST_MIN_STACK_KB; else -1 with a
  * one-line reason.  Checked first thing: below it a run dies of SIGSEGV
