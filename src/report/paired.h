@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "stats/paired_t.h"
+
 /* The confidence of the interval, and the significance level slower and
  * faster need after Holm's correction over the figures. */
 #define PAIRED_ALPHA 0.05
@@ -14,18 +16,7 @@
 /* The default tolerance of ab, in percent. */
 #define AB_TOLERANCE_PCT 3.0
 
-/* Student's paired t on differences d[0..n-1]: their mean, its 95 %
- * interval and the two-sided p of "the mean is 0".  With fewer than two
- * differences there is no interval (lo, hi NAN) and no p (-1); when all
- * differences are equal the interval is that one value and p is 1 when
- * it is 0, else 0. */
-struct paired_t {
-	size_t n;
-	double mean, lo, hi, p;
-};
-void paired_t_test(const double *d, size_t n, struct paired_t *out);
-
-/* The same on the rounds' ratios b[i]/a[i] (every value positive), on
+/* Student's paired t (stats/paired_t.h) on the rounds' ratios b[i]/a[i] (every value positive), on
  * the log scale; ratio, lo and hi back on the ratio scale (the geometric
  * mean of the ratios and its interval).  a and b are the geometric means
  * of a[] and b[], so that ratio is b / a: the cells a row prints beside

@@ -3,6 +3,7 @@
 
 #include "stats/ancova.h"
 #include "stats/student.h"
+#include "stats/welch.h"
 #include "report/verdict.h"
 
 const char *const verdict_names[V_COUNT] = {
@@ -24,67 +25,42 @@ static double log_mean(const double *v, size_t n)
 	return sum / (double)n;
 }
 
-/* The sample variance of log(v[i]); 0 for one value. */
-static double log_variance(const double *v, size_t n)
+/* Welch's view of whose spread an error rests on, in check's words. */
+static enum spread spread_of(enum welch_spread w)
 {
-	double mean = 0, ss = 0;
-
-	if (n < 2)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		mean += log(v[i]) / (double)n;
-	for (size_t i = 0; i < n; i++)
-		ss += (log(v[i]) - mean) * (log(v[i]) - mean);
-	return ss / (double)(n - 1);
-}
-
-/* The standard error of the log ratio and its degrees of freedom. */
-static enum spread log_error(const double *base, size_t nb, const double *cur, size_t nc,
-			     double *se, double *df)
-{
-	double vb = log_variance(base, nb), vc = log_variance(cur, nc);
-	double nbd = (double)nb, ncd = (double)nc;
-
-	*se = *df = 0;
-	if (nb < 2 && nc < 2)
-		return SPREAD_NONE;
-	if (nb < 2 || nc < 2) {
-		double v = nb < 2 ? vc : vb;
-		*se = sqrt(v * (1 / nbd + 1 / ncd));
-		*df = (nb < 2 ? ncd : nbd) - 1;
-		return nb < 2 ? SPREAD_CURRENT : SPREAD_BASE;
+	switch (w) {
+	case WELCH_BASE: return SPREAD_BASE;
+	case WELCH_CURRENT: return SPREAD_CURRENT;
+	case WELCH_BOTH: return SPREAD_BOTH;
+	default: return SPREAD_NONE;
 	}
-	/* Welch: each side's own variance; Satterthwaite's degrees of freedom */
-	double eb = vb / nbd, ec = vc / ncd;
-	*se = sqrt(eb + ec);
-	*df = eb + ec > 0 ? (eb + ec) * (eb + ec) / (eb * eb / (nbd - 1) + ec * ec / (ncd - 1))
-			  : nbd + ncd - 2;
-	return SPREAD_BOTH;
 }
 
 void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t nc,
 		       double rounding, struct run_ratio *out)
 {
-	double centre, se, df, half;
+	double centre, half;
+	struct welch w;
 
 	*out = (struct run_ratio){ .p = -1, .p_family = -1, .rounding = rounding };
-	out->base_mean = exp(log_mean(base, nb));
-	out->cur_mean = exp(log_mean(cur, nc));
+	welch_log_ratio(base, nb, cur, nc, &w);
+	out->base_mean = exp(w.log_base);
+	out->cur_mean = exp(w.log_cur);
 	/* the ratio the interval is centred on, so that both agree */
-	centre = log_mean(cur, nc) - log_mean(base, nb);
+	centre = w.log_cur - w.log_base;
 	out->ratio = exp(centre);
-	out->spread = log_error(base, nb, cur, nc, &se, &df);
+	out->spread = spread_of(w.spread);
 	if (out->spread == SPREAD_NONE)
 		return;
-	if (se < 1e-9) {
+	if (w.se < 1e-9) {
 		/* runs that agree exactly (to rounding of their logs) say
 		   nothing of how far they move */
 		out->spread = SPREAD_ZERO;
 		return;
 	}
-	out->df = df;
-	half = student_t_quantile(INTERVAL_LEVEL, df) * se;
-	out->p = 2 * (1 - student_t_cdf(fabs(centre) / se, df));
+	out->df = w.df;
+	half = student_t_quantile(INTERVAL_LEVEL, w.df) * w.se;
+	out->p = 2 * (1 - student_t_cdf(fabs(centre) / w.se, w.df));
 	out->lo = out->ratio * exp(-half) / (1 + rounding);
 	out->hi = out->ratio * exp(half) * (1 + rounding);
 }

@@ -36,7 +36,7 @@ static void test_t_interval(void)
 	static const double zeros[] = { 0, 0, 0 };
 	struct paired_t t;
 
-	paired_t_test(sleep, 10, &t);
+	paired_t_test(sleep, 10, PAIRED_ALPHA, &t);
 	CHECK("paired t sleep data: mean 1.58", near(t.mean, 1.58, 1e-12));
 	CHECK("paired t sleep data: p 0.002833", near(t.p, 0.002833, 5e-7));
 	CHECK("paired t sleep data: interval 0.7001142 to 2.4598858",
@@ -44,18 +44,18 @@ static void test_t_interval(void)
 
 	/* by hand: mean 2, sd 1, se 1/sqrt(3), t = sqrt(12) on 2 df, whose p
 	   is 1 - sqrt(12/14); t(0.975, 2) = 4.302653 */
-	paired_t_test(three, 3, &t);
+	paired_t_test(three, 3, PAIRED_ALPHA, &t);
 	CHECK("paired t 1,2,3: p 1 - sqrt(6/7)", near(t.p, 1 - sqrt(12.0 / 14.0), 1e-9));
 	CHECK("paired t 1,2,3: interval 2 -+ 4.302653/sqrt(3)",
 	      near(t.lo, 2 - 4.3026527 / sqrt(3), 1e-6) && near(t.hi, 2 + 4.3026527 / sqrt(3), 1e-6));
 
-	paired_t_test(flat, 4, &t);
+	paired_t_test(flat, 4, PAIRED_ALPHA, &t);
 	CHECK("paired t all equal: the interval is the value",
 	      t.lo == 0.25 && t.hi == 0.25 && t.mean == 0.25);
 	CHECK("paired t all equal and not 0: p 0", t.p == 0);
-	paired_t_test(zeros, 3, &t);
+	paired_t_test(zeros, 3, PAIRED_ALPHA, &t);
 	CHECK("paired t all 0: p 1", t.p == 1 && t.lo == 0 && t.hi == 0);
-	paired_t_test(three, 1, &t);
+	paired_t_test(three, 1, PAIRED_ALPHA, &t);
 	CHECK("paired t one pair: no interval, no p", isnan(t.lo) && isnan(t.hi) && t.p < 0);
 }
 
