@@ -41,6 +41,7 @@ struct run_opts {
 	const char *tmpdir;   /* the run's private directory */
 	const char *helper;   /* the exec helper program */
 	const char *remote_host, *remote_port; /* --remote, or NULL */
+	size_t buffer_bytes;  /* --buffer; 0: the memory modules' own choice */
 	const char *self;     /* this binary, exec'd afresh for every round;
 	                         NULL: the round runs in a forked copy */
 };

@@ -42,6 +42,9 @@ enum module_flags {
 	                           creation): more than one invocation's runs
 	                           show, so check claims a change only beyond
 	                           that drift */
+	MOD_BUFFER = 1u << 15,  /* it streams through the memory buffer
+	                           (modules/lib/membuf.h): its figure is that
+	                           buffer's size's */
 };
 
 struct mod_ctx {
@@ -55,6 +58,8 @@ struct mod_ctx {
 	int worker;           /* 0..workers-1 in a sweep; 0 otherwise */
 	int workers;          /* copies running at once; 1 outside sweeps */
 	int io_timeout_ms;    /* bound for any blocking network wait */
+	size_t buffer_bytes;  /* --buffer: the memory modules' buffer; 0: their
+	                         own choice (modules/lib/membuf.h) */
 	void *shared;         /* set by setup_shared, seen by every worker */
 
 	/* owned by the module */

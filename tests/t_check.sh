@@ -444,6 +444,12 @@ check "check setups: a memory bandwidth under another huge pages mode is unclear
 	[ "$(verdict_of bw 'Mem read')|$(note_of bw 'Mem read')" = "unclear|huge pages madvise -> always" ]
 check "check setups: figures the mode does not decide are judged" \
 	[ "$(verdict_of syscall 'null call')|$(verdict_of vm '1-page fault')" = "slower|slower" ]
+sed 's/^# huge pages: .*/# buffer: 64 MB (asked for)/' hp-a.long >buf-a.long
+sed 's/^# huge pages: .*/# buffer: 128 MB (twice the 65536 KB cache sysconf tells of)/' hp-b.long >buf-b.long
+run check buf-a.long buf-b.long
+check "check setups: the buffer said" grep -qx "# differs: buffer: 64 MB -> 128 MB" "$work/out"
+check "check setups: a memory bandwidth through another buffer is unclear, and why" \
+	[ "$(verdict_of bw 'Mem read')|$(note_of bw 'Mem read')" = "unclear|buffer 64 MB -> 128 MB" ]
 
 # --- json and junit carry values, unit, interval, tolerance, a fail's reason
 mkruns fail-b.long <<EOF

@@ -104,4 +104,23 @@ if grep -q 'scatter.* widely' "$work/err"; then
 else
 	echo "skip options check's scatter warning: no figure scattered this time"
 fi
+
+# --buffer: the memory bandwidths' buffer, said in the host record
+run run -q --buffer 4 -f long bwread
+check "options --buffer 4: exit 0" [ "$rc" -eq 0 ]
+check "options --buffer 4: the host record says it was asked for" grep -qx '# buffer: 4 MB (asked for)' "$work/out"
+check "options --buffer 4: Mem read measured" \
+	by_name table 'f("module") == "bwread" && f("status") == "ok" && f("value_us") + 0 > 0 { n++ } END { exit n != 1 }' "$work/out"
+if command -v python3 >/dev/null 2>&1; then
+	run run -q --buffer 6 -f json null
+	check "options --buffer 6: json gives buffer_mb" python3 -c 'import json, sys
+h = json.load(open(sys.argv[1]))["host"]
+assert h["buffer_mb"] == 6 and h["buffer_why"] == "asked for", h' "$work/out"
+fi
+run run -q null
+check "options default buffer: the host record says how it was chosen, 32 to 128 MB" sh -c '
+	mb=$(sed -n "s/^# buffer: \([0-9]*\) MB (twice .*)\$/\1/p" "$1")
+	[ -n "$mb" ] && [ "$mb" -ge 32 ] && [ "$mb" -le 128 ]' _ "$work/out"
+run run --buffer 1 null
+check "options --buffer 1: exit 2, naming the option" sh -c '[ "$1" -eq 2 ] && grep -q -- "--buffer" "$2"' _ "$rc" "$work/err"
 finish

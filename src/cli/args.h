@@ -28,6 +28,7 @@ struct args {
 	int time_ms;          /* 0: the command's default */
 	int cpu;              /* -1: no pinning */
 	int timeout_s;        /* 0: derived from reps and time */
+	int buffer_mb;        /* --buffer; 0: the memory modules' own choice */
 	enum placement placement;
 	int placement_given;
 	double precision_pct; /* < 0 when not given */

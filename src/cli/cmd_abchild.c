@@ -43,7 +43,7 @@ static void one_round(const struct ab_request *q, const char *argv0, struct ab_r
 	struct subject s = { .mod = m, .procs = q->procs, .size_kb = q->size_kb };
 	struct run_opts o = { .target_ms = q->time_ms, .samples = q->samples, .cpu = q->cpu,
 			      .io_timeout_ms = q->io_timeout_ms, .tmpdir = q->tmpdir,
-			      .helper = helper };
+			      .helper = helper, .buffer_bytes = (size_t)q->buffer_mb << 20 };
 	struct job j = { .s = &s, .o = &o, .calibrate = q->n == 0, .n = q->n,
 			 .base_n = q->base_n, .no_tail = 1 };
 
@@ -84,7 +84,7 @@ static void harness_round(const struct ab_request *q)
 			     .level = q->level, .use_procs = q->use_procs };
 	struct run_opts o = { .target_ms = q->time_ms, .samples = q->samples, .cpu = q->cpu,
 			      .io_timeout_ms = q->io_timeout_ms, .tmpdir = q->tmpdir,
-			      .helper = q->helper,
+			      .helper = q->helper, .buffer_bytes = (size_t)q->buffer_mb << 20,
 			      .remote_host = q->remote_host[0] ? q->remote_host : NULL,
 			      .remote_port = q->remote_port[0] ? q->remote_port : NULL };
 	struct job j = { .s = &s, .o = &o, .calibrate = q->n == 0, .n = q->n,

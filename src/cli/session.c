@@ -15,6 +15,7 @@
 #include "results/label.h"
 #include "cli/session.h"
 #include "measure/mhz.h"
+#include "modules/lib/membuf.h"
 #include "measure/runs.h"
 #include "plan/schema.h"
 
@@ -104,6 +105,7 @@ static void resolve_opts(struct session *s, const struct args *a, enum session_k
 	   a warm-up and its samples, each twice when it has a baseline */
 	o->timeout_s = a->timeout_s ? a->timeout_s
 				    : 30 + (int)(8 * (o->samples + 12) * o->target_ms / 1000.0);
+	o->buffer_bytes = (size_t)a->buffer_mb << 20;
 	o->remote_host = a->remote_port[0] ? a->remote_host : NULL;
 	o->remote_port = a->remote_port[0] ? a->remote_port : NULL;
 }
@@ -183,6 +185,8 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 	}
 	fs_type(s->tmpdir, s->host.tmpdir_fs, sizeof s->host.tmpdir_fs);
 	huge_pages_mode(s->host.huge_pages, sizeof s->host.huge_pages);
+	s->host.buffer_mb = (int)(membuf_plan(s->opts.buffer_bytes, s->host.buffer_why,
+					      sizeof s->host.buffer_why) >> 20);
 	s->writes = writes;
 	s->runs = a->runs ? a->runs : 1;
 	if (writes && open_output(s, a) < 0) {

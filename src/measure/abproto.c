@@ -35,6 +35,8 @@ int abproto_request_words(const struct ab_request *q, char buf[][AB_WORD_LEN], c
 		snprintf(buf[k++], AB_WORD_LEN, "tmpdir=%s", q->tmpdir);
 		snprintf(buf[k++], AB_WORD_LEN, "n=%" PRIu64, q->n);
 		snprintf(buf[k++], AB_WORD_LEN, "base_n=%" PRIu64, q->base_n);
+		if (q->buffer_mb > 0)
+			snprintf(buf[k++], AB_WORD_LEN, "buffer_mb=%d", q->buffer_mb);
 	}
 	if (!q->hello && q->report_fd > 0) {
 		snprintf(buf[k++], AB_WORD_LEN, "report_fd=%d", q->report_fd);
@@ -48,6 +50,25 @@ int abproto_request_words(const struct ab_request *q, char buf[][AB_WORD_LEN], c
 	for (int i = 0; i < k; i++)
 		words[i] = buf[i];
 	return k;
+}
+
+void abproto_request_for(const struct subject *s, const struct run_opts *o, uint64_t n,
+			 uint64_t base_n, struct ab_request *q)
+{
+	memset(q, 0, sizeof *q);
+	q->protocol = AB_PROTOCOL;
+	snprintf(q->module, sizeof q->module, "%s", s->mod->name);
+	q->procs = s->procs;
+	q->size_kb = s->size_kb;
+	q->time_ms = o->target_ms;
+	q->samples = o->samples;
+	snprintf(q->placement, sizeof q->placement, "%s", placement_name(o->placement));
+	q->cpu = o->cpu;
+	q->io_timeout_ms = o->io_timeout_ms;
+	snprintf(q->tmpdir, sizeof q->tmpdir, "%s", o->tmpdir);
+	q->n = n;
+	q->base_n = base_n;
+	q->buffer_mb = (int)(o->buffer_bytes >> 20);
 }
 
 /* ---- numbers ------------------------------------------------------------- */
@@ -123,6 +144,8 @@ static int request_key(struct ab_request *q, const char *key, const char *v)
 		return count64(v, &q->n);
 	if (strcmp(key, "base_n") == 0)
 		return count64(v, &q->base_n);
+	if (strcmp(key, "buffer_mb") == 0)
+		return whole(v, 1, 1 << 20, &q->buffer_mb);
 	if (strcmp(key, "report_fd") == 0)
 		return whole(v, 3, 1 << 20, &q->report_fd);
 	if (strcmp(key, "level") == 0)
@@ -146,6 +169,7 @@ static const char *const request_keys[] = {
 	"hello", "module", "procs", "size_kb", "time_ms", "samples", "placement",
 	"cpu", "io_timeout_ms", "tmpdir", "n", "base_n",
 	"report_fd", "level", "use_procs", "tail", "helper", "remote_host", "remote_port",
+	"buffer_mb",
 };
 #define NREQUEST_KEYS (sizeof request_keys / sizeof request_keys[0])
 

@@ -51,6 +51,8 @@ struct ab_request {
 	int cpu, io_timeout_ms;
 	char tmpdir[4096];
 	uint64_t n, base_n;   /* n 0: calibrate */
+	int buffer_mb;        /* --buffer; 0: not asked, and not sent (a side
+	                         of an older build knows no such key) */
 	/* the harness's own keys, above */
 	int report_fd;        /* 0: none (a pipe's end is never a standard fd) */
 	int level, use_procs, tail;
@@ -75,6 +77,9 @@ struct ab_reply {
 /* The request as words (words[i] points into buf); returns how many. */
 int abproto_request_words(const struct ab_request *q, char buf[][AB_WORD_LEN],
 			  char **words);
+/* The request for one round of s under o, n and base_n (0: calibrate). */
+void abproto_request_for(const struct subject *s, const struct run_opts *o, uint64_t n,
+			 uint64_t base_n, struct ab_request *q);
 /* Parse the words after AB_CHILD_WORD; -1 with why on a word it cannot
  * take or a key given twice (why fits 200 bytes: a word is quoted up to
  * 120).  A protocol other than AB_PROTOCOL parses (q->protocol says it)

@@ -332,24 +332,6 @@ static void side_fail(struct ab_outcome *o, const char *why)
 	say(o->reason, sizeof o->reason, "%s", why);
 }
 
-static void request_for(const struct subject *s, const struct run_opts *o, uint64_t n,
-			uint64_t base_n, struct ab_request *q)
-{
-	memset(q, 0, sizeof *q);
-	q->protocol = AB_PROTOCOL;
-	snprintf(q->module, sizeof q->module, "%s", s->mod->name);
-	q->procs = s->procs;
-	q->size_kb = s->size_kb;
-	q->time_ms = o->target_ms;
-	q->samples = o->samples;
-	snprintf(q->placement, sizeof q->placement, "%s", placement_name(o->placement));
-	q->cpu = o->cpu;
-	q->io_timeout_ms = o->io_timeout_ms;
-	snprintf(q->tmpdir, sizeof q->tmpdir, "%s", o->tmpdir);
-	q->n = n;
-	q->base_n = base_n;
-}
-
 /* A bandwidth module's samples, microseconds per op, as MB/s. */
 static int to_bandwidth(double *v, int n, double bytes_per_op)
 {
@@ -452,7 +434,7 @@ static int pair_round(const struct ab_side sides[2], const struct subject *s,
 	int first = (int)(order_random(rng) >> 63);
 	struct ab_request q;
 
-	request_for(s, o, n, base_n, &q);
+	abproto_request_for(s, o, n, base_n, &q);
 	for (int k = 0; k < 2; k++) {
 		int i = k ? 1 - first : first;
 		uint64_t got_n, got_base;
@@ -489,7 +471,7 @@ static int calibrate_all(const struct subject *subjects, struct ab_figure *figs,
 		struct ab_request q;
 		if (!figs[i].active)
 			continue;
-		request_for(&subjects[i], o, 0, 0, &q);
+		abproto_request_for(&subjects[i], o, 0, 0, &q);
 		if (side_round(&sides[0], &subjects[i], &q, o, &figs[i].side[0], &cal[2 * i],
 			       &cal[2 * i + 1]) < 0)
 			return -1;

@@ -107,19 +107,7 @@ static void round_request(const struct job *j, int fd, struct ab_request *q)
 {
 	const struct run_opts *o = j->o;
 
-	memset(q, 0, sizeof *q);
-	q->protocol = AB_PROTOCOL;
-	snprintf(q->module, sizeof q->module, "%s", j->s->mod->name);
-	q->procs = j->s->procs;
-	q->size_kb = j->s->size_kb;
-	q->time_ms = o->target_ms;
-	q->samples = o->samples;
-	snprintf(q->placement, sizeof q->placement, "%s", placement_name(o->placement));
-	q->cpu = o->cpu;
-	q->io_timeout_ms = o->io_timeout_ms;
-	snprintf(q->tmpdir, sizeof q->tmpdir, "%s", o->tmpdir);
-	q->n = j->calibrate ? 0 : j->n;
-	q->base_n = j->calibrate ? 0 : j->base_n;
+	abproto_request_for(j->s, o, j->calibrate ? 0 : j->n, j->calibrate ? 0 : j->base_n, q);
 	q->report_fd = fd;
 	q->level = j->s->level;
 	q->use_procs = j->s->use_procs;

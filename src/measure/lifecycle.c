@@ -40,6 +40,7 @@ static void ctx_init(struct mod_ctx *c, const struct job *j, int fault)
 	c->size_kb = j->s->size_kb;
 	c->workers = j->s->level > 0 ? j->s->level : 1;
 	c->io_timeout_ms = o->io_timeout_ms;
+	c->buffer_bytes = o->buffer_bytes;
 	c->ops_per_iter = 1;
 	c->test_nodrop = fault == FAULT_NODROP;
 	c->test_slow_base = fault == FAULT_SLOW_BASE;

@@ -34,7 +34,7 @@ static int bwcopy_run(struct mod_ctx *ctx, uint64_t n)
 const struct module module_bwcopy = {
 	.name = "bwcopy",
 	.summary = "MB/s of lmbench's bcopy: one memcpy() of half a buffer larger than the caches an op",
-	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES,
+	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES | MOD_BUFFER,
 	.setup = bwcopy_setup,
 	.run = bwcopy_run,
 	.teardown = membuf_teardown,

@@ -31,7 +31,7 @@ static int bwfile_setup(struct mod_ctx *ctx)
 
 	if (!s)
 		return mod_fail(ctx, "calloc", errno);
-	s->size = membuf_size();
+	s->size = membuf_size(ctx);
 	s->buf = malloc(BWIO_CHUNK);
 	if (!s->buf) {
 		mod_fail(ctx, "malloc", errno);
@@ -85,7 +85,7 @@ static void bwfile_teardown(struct mod_ctx *ctx)
 const struct module module_bwfile = {
 	.name = "bwfile",
 	.summary = "MB/s of reading a cached file in 64 KB read()s, summing its words (lmbench bw_file_rd)",
-	.flags = MOD_BANDWIDTH | MOD_TMPDIR,
+	.flags = MOD_BANDWIDTH | MOD_TMPDIR | MOD_BUFFER,
 	.setup = bwfile_setup,
 	.run = bwfile_run,
 	.teardown = bwfile_teardown,

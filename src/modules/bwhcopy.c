@@ -24,7 +24,7 @@ static int bwhcopy_run(struct mod_ctx *ctx, uint64_t n)
 const struct module module_bwhcopy = {
 	.name = "bwhcopy",
 	.summary = "MB/s of lmbench's fcp: a 4-byte int at a time, 1 MB an op, through a buffer larger than the caches",
-	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES,
+	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES | MOD_BUFFER,
 	.setup = membuf_setup,
 	.run = bwhcopy_run,
 	.teardown = membuf_teardown,

@@ -29,7 +29,7 @@ static int bwmmap_setup(struct mod_ctx *ctx)
 
 	if (!s)
 		return mod_fail(ctx, "calloc", errno);
-	s->size = membuf_size();
+	s->size = membuf_size(ctx);
 	s->fd = datafile_open(ctx, "bwmmap", s->size, DATAFILE_LMBENCH_WRITES);
 	if (s->fd < 0) {
 		free(s);
@@ -75,7 +75,7 @@ static void bwmmap_teardown(struct mod_ctx *ctx)
 const struct module module_bwmmap = {
 	.name = "bwmmap",
 	.summary = "MB/s of summing the words of a cached file through a mapping, 64 KB an op",
-	.flags = MOD_BANDWIDTH | MOD_TMPDIR,
+	.flags = MOD_BANDWIDTH | MOD_TMPDIR | MOD_BUFFER,
 	.setup = bwmmap_setup,
 	.run = bwmmap_run,
 	.teardown = bwmmap_teardown,

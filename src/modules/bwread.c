@@ -20,7 +20,7 @@ static int bwread_run(struct mod_ctx *ctx, uint64_t n)
 const struct module module_bwread = {
 	.name = "bwread",
 	.summary = "MB/s of lmbench's frd: 4-byte ints summed in one chain, 1 MB an op, a buffer larger than the caches",
-	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES,
+	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES | MOD_BUFFER,
 	.setup = membuf_setup,
 	.run = bwread_run,
 	.teardown = membuf_teardown,

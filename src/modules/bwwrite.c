@@ -21,7 +21,7 @@ static int bwwrite_run(struct mod_ctx *ctx, uint64_t n)
 const struct module module_bwwrite = {
 	.name = "bwwrite",
 	.summary = "MB/s of lmbench's fwr: 4-byte stores, each 512-byte block top down, 1 MB an op, a buffer larger than the caches",
-	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES,
+	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES | MOD_BUFFER,
 	.setup = membuf_setup,
 	.run = bwwrite_run,
 	.teardown = membuf_teardown,

@@ -22,7 +22,7 @@ static int memcp8_run(struct mod_ctx *ctx, uint64_t n)
 const struct module module_memcp8 = {
 	.name = "memcp8",
 	.summary = "MB/s of a hand-written 8-byte word copy in 1 MB pieces, 2 MB pages, a buffer larger than the caches",
-	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES,
+	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES | MOD_BUFFER,
 	.setup = membuf_setup_huge,
 	.run = memcp8_run,
 	.teardown = membuf_teardown,

@@ -26,7 +26,7 @@ static int memcpy2m_run(struct mod_ctx *ctx, uint64_t n)
 const struct module module_memcpy2m = {
 	.name = "memcpy2m",
 	.summary = "MB/s of memcpy() in 1 MB calls, 2 MB pages, through a buffer larger than the caches",
-	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES,
+	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES | MOD_BUFFER,
 	.setup = membuf_setup_huge,
 	.run = memcpy2m_run,
 	.teardown = membuf_teardown,

@@ -19,7 +19,7 @@ static int memrd8_run(struct mod_ctx *ctx, uint64_t n)
 const struct module module_memrd8 = {
 	.name = "memrd8",
 	.summary = "MB/s of summing the 8-byte words of a buffer larger than the caches, in 2 MB pages, 1 MB an op",
-	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES,
+	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES | MOD_BUFFER,
 	.setup = membuf_setup_huge,
 	.run = memrd8_run,
 	.teardown = membuf_teardown,

@@ -19,7 +19,7 @@ static int memwr8_run(struct mod_ctx *ctx, uint64_t n)
 const struct module module_memwr8 = {
 	.name = "memwr8",
 	.summary = "MB/s of forward 8-byte stores through a buffer larger than the caches, in 2 MB pages, 1 MB an op",
-	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES,
+	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES | MOD_BUFFER,
 	.setup = membuf_setup_huge,
 	.run = memwr8_run,
 	.teardown = membuf_teardown,

@@ -322,6 +322,10 @@ static void json_host(FILE *out, const struct ab_context *c)
 	json_key_string(out, "placement", h->placement, ", ");
 	json_key_string(out, "tmpdir_fs", h->tmpdir_fs, ", ");
 	json_key_string(out, "huge_pages", h->huge_pages, ", ");
+	if (h->buffer_mb > 0) {
+		fprintf(out, "\"buffer_mb\": %d, ", h->buffer_mb);
+		json_key_string(out, "buffer_why", h->buffer_why, ", ");
+	}
 	json_key_string(out, "date", h->date, ", ");
 	json_key_string(out, "command", h->command, "},\n");
 	fputs("  \"sides\": [", out);

@@ -156,6 +156,12 @@ static int incomparable(const struct rfile *base, const struct check_row *r,
 		utf8_printf(note, len, "tmpdir fs %s -> %s", bfs, cfs);
 		return 1;
 	}
+	if (module_has(r->b->module, MOD_BUFFER) && base->buffer_mb > 0 &&
+	    r->cur_file->buffer_mb > 0 && base->buffer_mb != r->cur_file->buffer_mb) {
+		utf8_printf(note, len, "buffer %.0f MB -> %.0f MB", base->buffer_mb,
+			    r->cur_file->buffer_mb);
+		return 1;
+	}
 	if (module_has(r->b->module, MOD_HUGE_PAGES) && base->huge_pages[0] &&
 	    r->cur_file->huge_pages[0] && strcmp(base->huge_pages, r->cur_file->huge_pages) != 0) {
 		utf8_printf(note, len, "huge pages %s -> %s", base->huge_pages,

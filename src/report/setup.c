@@ -17,6 +17,12 @@ static void field_text(const struct rfile *f, int which, char *buf, size_t len)
 	case 5: snprintf(buf, len, "%s", f->ld_preload[0] ? f->ld_preload : f->version[0] ? "-" : ""); break;
 	case 6: snprintf(buf, len, "%s", f->tmpdir_fs); break;
 	case 8: snprintf(buf, len, "%s", f->huge_pages); break;
+	case 9:
+		if (f->buffer_mb > 0)
+			snprintf(buf, len, "%.0f MB", f->buffer_mb);
+		else
+			buf[0] = '\0';
+		break;
 	case 7:
 		if (f->cpus > 0)
 			snprintf(buf, len, "%d", f->cpus);
@@ -29,7 +35,7 @@ static void field_text(const struct rfile *f, int which, char *buf, size_t len)
 
 static const char *const field_names[SETUP_FIELDS] = {
 	"release", "kernel", "date", "build", "placement", "ld_preload", "tmpdir fs", "cpus",
-	"huge pages", "osbench",
+	"huge pages", "buffer", "osbench",
 };
 
 size_t setup_differences(const struct rfile *base, const struct rfile *cur,

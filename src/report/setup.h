@@ -7,7 +7,7 @@
 
 #include "results/resultfile.h"
 
-#define SETUP_FIELDS 10
+#define SETUP_FIELDS 11
 
 struct setup_diff {
 	const char *field;    /* "release", "kernel", "date", "build", ... */

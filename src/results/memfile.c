@@ -75,6 +75,7 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 	snprintf(f->ld_preload, sizeof f->ld_preload, "%s", h->ld_preload);
 	snprintf(f->tmpdir_fs, sizeof f->tmpdir_fs, "%s", h->tmpdir_fs);
 	snprintf(f->huge_pages, sizeof f->huge_pages, "%s", h->huge_pages);
+	f->buffer_mb = h->buffer_mb;
 	f->cpus = h->cpus;
 	f->mhz = h->mhz;
 	for (size_t i = 0; i < n; i++)

@@ -42,6 +42,8 @@ static int host_member(struct json *j, const char *key, void *ctx)
 		return jfield(j, key, f->tmpdir_fs, sizeof f->tmpdir_fs);
 	if (strcmp(key, "huge_pages") == 0)
 		return jfield(j, key, f->huge_pages, sizeof f->huge_pages);
+	if (strcmp(key, "buffer_mb") == 0)
+		return jvalue(j, key, &f->buffer_mb);
 	if (strcmp(key, "cpus") == 0) {
 		double cpus;
 		if (jvalue(j, key, &cpus) < 0)

@@ -125,6 +125,18 @@ static int host_comment(struct parser *ps, struct span c)
 				 span_is(v, "-") ? span_of("") : v, "ld_preload");
 	if (span_is(c, "tmpdir fs"))
 		return set_field(ps, ps->lineno, ps->f->tmpdir_fs, sizeof ps->f->tmpdir_fs, v, "tmpdir fs");
+	if (span_is(c, "buffer")) {
+		/* "128 MB (how)": the number is what counts */
+		struct span num = v;
+		const char *sp = memchr(v.p, ' ', v.n);
+		double mb;
+		if (sp)
+			num.n = (size_t)(sp - v.p);
+		if (parse_number(ps, ps->lineno, num, "buffer", &mb) < 0)
+			return -1;
+		ps->f->buffer_mb = mb;
+		return 0;
+	}
 	if (span_is(c, "huge pages"))
 		return set_field(ps, ps->lineno, ps->f->huge_pages, sizeof ps->f->huge_pages, v,
 				 "huge pages");

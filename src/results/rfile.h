@@ -75,6 +75,7 @@ struct rfile {
 	char version[32];    /* osbench's */
 	char release[100], kernel[200], date[40], ld_preload[256], tmpdir_fs[64];
 	char huge_pages[16];  /* the host's transparent huge pages mode, or "" */
+	double buffer_mb;     /* the memory bandwidths' buffer; 0: not said */
 	int cpus;
 	struct rfigure *figs;
 	size_t nfigs;

@@ -42,6 +42,10 @@ static void json_begin(struct writer *w)
 	json_field(f, "placement", h->placement, 0);
 	json_field(f, "tmpdir_fs", h->tmpdir_fs, 0);
 	json_field(f, "huge_pages", h->huge_pages, 0);
+	if (h->buffer_mb > 0) {
+		fprintf(f, "    \"buffer_mb\": %d,\n", h->buffer_mb);
+		json_field(f, "buffer_why", h->buffer_why, 0);
+	}
 	json_field(f, "date", h->date, 0);
 	json_field(f, "command", h->command, 1);
 	fprintf(f, "  },\n  \"results\": [");

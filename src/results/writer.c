@@ -80,6 +80,8 @@ void writer_host_comments(const struct writer *w)
 		fprintf(w->f, "# tmpdir fs: %s\n", h->tmpdir_fs);
 	if (h->huge_pages[0])
 		fprintf(w->f, "# huge pages: %s\n", h->huge_pages);
+	if (h->buffer_mb > 0)
+		fprintf(w->f, "# buffer: %d MB (%s)\n", h->buffer_mb, h->buffer_why);
 	fprintf(w->f, "# date: %s\n# command: %s\n", h->date, h->command);
 }
 

@@ -26,6 +26,8 @@ struct host_info {
 	char placement[16];   /* --placement of the run, "" outside runs */
 	char tmpdir_fs[64];   /* the file system of the run's private directory */
 	char huge_pages[16];  /* huge_pages_mode(), "" outside runs */
+	int buffer_mb;        /* the memory bandwidths' buffer; 0 outside runs */
+	char buffer_why[160]; /* how it was chosen */
 };
 
 /* Gather the facts; label may be NULL, measured_mhz the clock rate the

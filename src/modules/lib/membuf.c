@@ -21,8 +21,7 @@
 #endif
 
 #define MIN_SIZE ((size_t)32 << 20)
-#define MAX_SIZE ((size_t)512 << 20)
-#define FALLBACK_CACHE ((size_t)8 << 20)
+#define FALLBACK_CACHE ((size_t)16 << 20)
 #define SYSFS_CACHE "/sys/devices/system/cpu/cpu0/cache/index%d/%s"
 
 static volatile unsigned long sink;
@@ -90,19 +89,58 @@ static size_t cache_sysconf(void)
 	return v > 0 ? (size_t)v : 0;
 }
 
-size_t membuf_size(void)
+/* A whole number of double chunks, at least one. */
+static size_t whole_chunks(size_t len)
 {
-	size_t cache = cache_sysfs();
-	size_t len;
+	size_t unit = 2 * MEMBUF_CHUNK;
 
-	if (!cache)
+	return len < unit ? unit : len / unit * unit;
+}
+
+size_t membuf_plan(size_t asked, char *why, size_t len)
+{
+	size_t cache = cache_sysfs(), size;
+	const char *from = "cpu0's sysfs";
+
+	if (asked) {
+		size = whole_chunks(asked);
+		if (why)
+			snprintf(why, len, "asked for");
+		return size;
+	}
+	if (!cache) {
 		cache = cache_sysconf();
-	if (!cache)
+		from = "sysconf";
+	}
+	if (cache > MEMBUF_SANE_CACHE || cache == 0) {
+		if (why && cache)
+			snprintf(why, len, "twice %zu MB: the %zu MB cache %s tells of is no one "
+					   "core's", (size_t)FALLBACK_CACHE >> 20, cache >> 20, from);
+		else if (why)
+			snprintf(why, len, "twice %zu MB: no cache size told",
+				 (size_t)FALLBACK_CACHE >> 20);
 		cache = FALLBACK_CACHE;
-	len = cache <= MAX_SIZE / 2 ? cache * 2 : MAX_SIZE;
-	if (len < MIN_SIZE)
-		len = MIN_SIZE;
-	return len / (2 * MEMBUF_CHUNK) * (2 * MEMBUF_CHUNK);
+	} else if (why) {
+		snprintf(why, len, "twice the %zu KB cache %s tells of", cache >> 10, from);
+	}
+	size = cache * 2;
+	if (size < MIN_SIZE) {
+		size = MIN_SIZE;
+		if (why)
+			snprintf(why + strlen(why), len - strlen(why), ", at least %zu MB",
+				 (size_t)MIN_SIZE >> 20);
+	} else if (size > MEMBUF_CAP) {
+		size = MEMBUF_CAP;
+		if (why)
+			snprintf(why + strlen(why), len - strlen(why), ", at most %zu MB",
+				 (size_t)MEMBUF_CAP >> 20);
+	}
+	return whole_chunks(size);
+}
+
+size_t membuf_size(const struct mod_ctx *ctx)
+{
+	return membuf_plan(ctx->buffer_bytes, NULL, 0);
 }
 
 /* Transparent huge pages where the system has them on request: a buffer
@@ -142,7 +180,7 @@ static int setup_buffer(struct mod_ctx *ctx, int huge)
 
 	if (!m)
 		return mod_fail(ctx, "malloc", errno);
-	m->len = membuf_size();
+	m->len = membuf_size(ctx);
 	m->off = 0;
 	p = map_buffer(m->len, huge, &m->mapped, &m->base);
 	if (!p) {

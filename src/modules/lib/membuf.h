@@ -18,14 +18,26 @@
 /* What one op of a memory module moves. */
 #define MEMBUF_CHUNK ((size_t)1 << 20)
 
-/* The buffer: twice the largest data cache the OS tells of (sysfs on
-   Linux, sysconf where it knows, else 8 MB), at least 32 MB and at most
-   512 MB, a whole number of double chunks.  An op takes the next chunk
-   round the buffer, and a walk round twice a cache's size finds none of
-   its lines still there under LRU; a larger buffer would only lengthen
-   the setup, which every round pays again (the pages are written before
-   the first op). */
-size_t membuf_size(void);
+/* A last-level cache larger than this is no one core complex's (a
+   virtual machine's sysconf tells of its host's whole socket: 508 MB
+   here): its size is taken as not told. */
+#define MEMBUF_SANE_CACHE ((size_t)256 << 20)
+/* The largest buffer chosen unasked: beyond it the bandwidths no longer
+   change (docs/notes/2026-12-04-buffer.md), and a larger one would only
+   lengthen the setup every round pays again. */
+#define MEMBUF_CAP ((size_t)128 << 20)
+
+/* The buffer: ctx->buffer_bytes where --buffer asked (a whole number of
+   double chunks, at least one), else twice the largest data cache the OS
+   tells of (sysfs on Linux, sysconf where it knows; 16 MB where it tells
+   none or one above MEMBUF_SANE_CACHE), at least 32 MB and at most
+   MEMBUF_CAP.  An op takes the next chunk round the buffer, and a walk
+   round twice a cache's size finds none of its lines still there under
+   LRU. */
+size_t membuf_size(const struct mod_ctx *ctx);
+/* The same for asked bytes (0: not asked), with how it was chosen in why
+   (may be NULL): the host record's words. */
+size_t membuf_plan(size_t asked, char *why, size_t len);
 
 /* The state of a memory module: the buffer and where the next op goes. */
 struct membuf {
