@@ -2,16 +2,8 @@
 #include <math.h>
 
 #include "stats/paired_t.h"
+#include "stats/stats.h"
 #include "stats/student.h"
-
-static double mean_of(const double *v, size_t n)
-{
-	double sum = 0;
-
-	for (size_t i = 0; i < n; i++)
-		sum += v[i];
-	return sum / (double)n;
-}
 
 /* Whether every difference is the first one: no spread to estimate. */
 static int all_equal(const double *d, size_t n)
@@ -27,7 +19,7 @@ void paired_t_test(const double *d, size_t n, double alpha, struct paired_t *out
 	double ss = 0, se, half;
 
 	out->n = n;
-	out->mean = n ? mean_of(d, n) : NAN;
+	out->mean = n ? stats_mean(d, n) : NAN;
 	out->lo = out->hi = NAN;
 	out->p = -1;
 	if (n < 2)
@@ -49,7 +41,7 @@ void paired_t_test(const double *d, size_t n, double alpha, struct paired_t *out
 int paired_stein(const double *d, size_t n, size_t first, double alpha, double *lo, double *hi,
 		 double *p)
 {
-	double mean0 = mean_of(d, first), mean = mean_of(d, n), ss = 0, se, half;
+	double mean0 = stats_mean(d, first), mean = stats_mean(d, n), ss = 0, se, half;
 
 	for (size_t i = 0; i < first; i++)
 		ss += (d[i] - mean0) * (d[i] - mean0);

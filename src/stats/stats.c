@@ -19,7 +19,7 @@ void stats_sort(double *v, size_t n)
 	qsort(v, n, sizeof *v, cmp_double);
 }
 
-static double mean_of(const double *v, size_t n)
+double stats_mean(const double *v, size_t n)
 {
 	double sum = 0;
 
@@ -31,7 +31,7 @@ static double mean_of(const double *v, size_t n)
 /* Sample standard deviation over the mean; 0 for one sample. */
 static double cv_of(const double *v, size_t n)
 {
-	double mean = mean_of(v, n), ss = 0;
+	double mean = stats_mean(v, n), ss = 0;
 
 	if (n < 2 || mean == 0)
 		return 0;
