@@ -118,9 +118,9 @@ h = json.load(open(sys.argv[1]))["host"]
 assert h["buffer_mb"] == 6 and h["buffer_why"] == "asked for", h' "$work/out"
 fi
 run run -q null
-check "options default buffer: the host record says how it was chosen, 32 to 128 MB" sh -c '
-	mb=$(sed -n "s/^# buffer: \([0-9]*\) MB (twice .*)\$/\1/p" "$1")
-	[ -n "$mb" ] && [ "$mb" -ge 32 ] && [ "$mb" -le 128 ]' _ "$work/out"
+check "options default buffer: the host record says how it was chosen, 64 to 128 MB" sh -c '
+	mb=$(sed -n "s/^# buffer: \([0-9]*\) MB (4 x .*)\$/\1/p" "$1")
+	[ -n "$mb" ] && [ "$mb" -ge 64 ] && [ "$mb" -le 128 ]' _ "$work/out"
 run run --buffer 1 null
 check "options --buffer 1: exit 2, naming the option" sh -c '[ "$1" -eq 2 ] && grep -q -- "--buffer" "$2"' _ "$rc" "$work/err"
 finish

@@ -3,8 +3,8 @@
  * (membuf_sum_chain, lmbench's bread()), as lmbench bw_file_rd io_only
  * does; one op is one 64 KB read and its sum, and the reads go round the
  * file, back to its start (lseek) at the end.  The file is as large as
- * the memory modules' buffer, larger than the caches (twice the last-level
- * cache, at least 32 MB: membuf_size()), so the page cache is read from
+ * the memory modules' buffer, larger than the caches (membuf_size(): 64
+ * to 128 MB unless --buffer asks), so the page cache is read from
  * memory, as at the large sizes lmbench's table takes; it is written in
  * 8 KB writes, as lmbench's script writes its file, since the size of the
  * writes shapes how the page cache holds it (a file written in 64 KB

@@ -20,8 +20,9 @@
 #define MAP_ANONYMOUS MAP_ANON
 #endif
 
-#define MIN_SIZE ((size_t)32 << 20)
-#define FALLBACK_CACHE ((size_t)16 << 20)
+#define MIN_SIZE ((size_t)64 << 20)
+#define FALLBACK_CACHE ((size_t)32 << 20)
+#define CACHES 4 /* the buffer in caches' sizes */
 #define SYSFS_CACHE "/sys/devices/system/cpu/cpu0/cache/index%d/%s"
 
 static volatile unsigned long sink;
@@ -114,16 +115,16 @@ size_t membuf_plan(size_t asked, char *why, size_t len)
 	}
 	if (cache > MEMBUF_SANE_CACHE || cache == 0) {
 		if (why && cache)
-			snprintf(why, len, "twice %zu MB: the %zu MB cache %s tells of is no one "
+			snprintf(why, len, "4 x %zu MB: the %zu MB cache %s tells of is no one "
 					   "core's", (size_t)FALLBACK_CACHE >> 20, cache >> 20, from);
 		else if (why)
-			snprintf(why, len, "twice %zu MB: no cache size told",
+			snprintf(why, len, "4 x %zu MB: no cache size told",
 				 (size_t)FALLBACK_CACHE >> 20);
 		cache = FALLBACK_CACHE;
 	} else if (why) {
-		snprintf(why, len, "twice the %zu KB cache %s tells of", cache >> 10, from);
+		snprintf(why, len, "4 x the %zu KB cache %s tells of", cache >> 10, from);
 	}
-	size = cache * 2;
+	size = cache * CACHES;
 	if (size < MIN_SIZE) {
 		size = MIN_SIZE;
 		if (why)
