@@ -42,6 +42,10 @@ enum module_flags {
 	                           creation): more than one invocation's runs
 	                           show, so check claims a change only beyond
 	                           that drift */
+	MOD_SPAWNS = 1u << 16,  /* its operation makes processes that run on its
+	                           CPU: their waits for it are not the measuring
+	                           process's, so a busy spell shows only in the
+	                           run's other figures */
 	MOD_BUFFER = 1u << 15,  /* it streams through the memory buffer
 	                           (modules/lib/membuf.h): its figure is that
 	                           buffer's size's */

@@ -221,6 +221,37 @@ run check drift-a.long drift-c.long
 check "check process creation 3.45 times slower: a gross change, exit 1" \
 	[ "$rc $(verdict_of proc 'sh proc')" = "1 slower" ]
 
+# --- a baseline taken in a busy spell: two of its figures distorted, the
+# current run's none; what moved is held back, a gross change is not
+busy_runs() { # FILE FACTOR DISTORTED...: 22 figures of 20 runs, FACTOR times
+	f=$1 k=$2
+	shift 2
+	{
+		i=0
+		while [ "$i" -lt 22 ]; do
+			echo "t$i|c|m$i|us|$(awk -v k="$k" -v i="$i" 'BEGIN { for (r = 0; r < 20; r++)
+				printf "%s%.6g", r ? "," : "", k * (10 + i) * (1 + 0.01 * ((r * 7 + i) % 5 - 2)) }')"
+			i=$((i + 1))
+		done
+	} | mkruns "$f.tmp"
+	awk -F'\t' -v d=" $* " 'BEGIN { OFS = "\t" }
+		$1 == "table" { print $0, "distorted"; next } /^#/ { print; next }
+		{ print $0, index(d, " " $1 " ") ? "waited for its cpu 60% of the time" : "no" }' "$f.tmp" >"$f"
+}
+busy_runs busy-a.long 1.5 t0 t1
+busy_runs busy-b.long 1
+run check busy-a.long busy-b.long
+check "check a baseline in a busy spell: unclear, exit 0" [ "$rc $(verdict_of t5 c)" = "0 unclear" ]
+check "check a baseline in a busy spell: the note says take it again" \
+	sh -c 'case $1 in "faster by its runs ("*"), but the baseline'"'"'s run went through a busy spell (2 of its figures distorted) and the current one did not: take the baseline again"*) ;; *) exit 1 ;; esac' \
+	_ "$(note_of t5 c)"
+busy_runs busy-c.long 1 t3 t4
+run check busy-a.long busy-c.long
+check "check both runs in a busy spell: judged as measured (faster)" [ "$(verdict_of t5 c)" = faster ]
+busy_runs busy-d.long 0.4
+run check busy-a.long busy-d.long
+check "check a baseline in a busy spell: a gross change stands, exit 0" [ "$rc $(verdict_of t5 c)" = "0 faster" ]
+
 # --- a machine that moved from run to run: each run's factor (the typical
 # figure's move in that run) taken out.  moody MOODS MOVED FACTOR UNIT:
 # eight figures (the last a MB/s one), each the machine's factor in each

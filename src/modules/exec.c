@@ -22,7 +22,7 @@ static int exec_setup(struct mod_ctx *ctx)
 const struct module module_exec = {
 	.name = "exec",
 	.summary = "fork() and execve() of the helper, parent waitpid()",
-	.flags = MOD_SWEEP | MOD_DRIFTS,
+	.flags = MOD_SWEEP | MOD_DRIFTS | MOD_SPAWNS,
 	.setup = exec_setup,
 	.run = spawn_run,
 	.teardown = spawn_teardown,

@@ -74,7 +74,7 @@ static void fork_teardown(struct mod_ctx *ctx)
 const struct module module_fork = {
 	.name = "fork",
 	.summary = "fork(), child _exit(0), parent waitpid()",
-	.flags = MOD_SWEEP | MOD_DRIFTS,
+	.flags = MOD_SWEEP | MOD_DRIFTS | MOD_SPAWNS,
 	.setup = fork_setup,
 	.run = fork_run,
 	.teardown = fork_teardown,

@@ -32,7 +32,7 @@ static int sh_setup(struct mod_ctx *ctx)
 const struct module module_sh = {
 	.name = "sh",
 	.summary = "fork() and /bin/sh -c running the helper, parent waitpid()",
-	.flags = MOD_SWEEP | MOD_DRIFTS,
+	.flags = MOD_SWEEP | MOD_DRIFTS | MOD_SPAWNS,
 	.setup = sh_setup,
 	.run = spawn_run,
 	.teardown = spawn_teardown,

@@ -404,6 +404,34 @@ static void within_bounds(const struct check_row *r, double *lo, double *hi)
 	*hi = r->c->ci_hi / r->b->ci_lo;
 }
 
+/* How many of a file's figures something took the CPU from. */
+static int distorted_figures(const struct rfile *f)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < f->nfigs; i++)
+		n += f->figs[i].distorted[0] != '\0';
+	return n;
+}
+
+/* Why a side cannot be trusted for r: its own distortion (judged by its
+   runs' fastest samples), else, for a figure whose processes' waits its
+   measuring process does not see, a busy spell the run's other figures
+   showed; NULL where neither.  buf holds the words of a busy spell. */
+static const char *side_distorted(const struct check_row *r, const struct rfigure *g,
+				  const struct rfile *f, char *buf, size_t len)
+{
+	int busy;
+
+	if (g->distorted[0])
+		return r->fastest ? g->distorted : NULL;
+	if (!module_has(g->module, MOD_SPAWNS) || (busy = distorted_figures(f)) == 0)
+		return NULL;
+	utf8_printf(buf, len, "in a busy spell (%d of its run's figures distorted), which the "
+			      "processes this one makes wait through unseen", busy);
+	return buf;
+}
+
 /* A row with a ratio (prepare_one) and its family's p (holm_rows);
    machine: the typical figure's move as times (1: none, or not asked
    for with --relative). */
@@ -411,7 +439,8 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 		      double machine, const struct machine_view *mv)
 {
 	int higher_better = schema_higher_is_better(r->b->unit);
-	char why[sizeof r->note];
+	char why[sizeof r->note], busy_base[160], busy_cur[160], busy[200];
+	int nb = distorted_figures(base), nc = distorted_figures(r->cur_file);
 	struct judgement j;
 	struct rule_in in = {
 		.rr = &r->rr, .rel = r->have_rel && verdict_has_interval(&r->rel) ? &r->rel : NULL,
@@ -419,10 +448,17 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 		.higher_better = higher_better, .tolerance_only = o->tolerance_only,
 		.incomparable = incomparable(base, r, o, why, sizeof why) ? why : NULL,
 		.machine_move = higher_better ? 1 / mv->move : mv->move, .mood_span = mv->span,
-		.distorted_base = r->fastest && r->b->distorted[0] ? r->b->distorted : NULL,
-		.distorted_cur = r->fastest && r->c->distorted[0] ? r->c->distorted : NULL,
+		.distorted_base = side_distorted(r, r->b, base, busy_base, sizeof busy_base),
+		.distorted_cur = side_distorted(r, r->c, r->cur_file, busy_cur, sizeof busy_cur),
 		.drifts = module_has(r->b->module, MOD_DRIFTS),
+		.busy_mismatch = (nb >= RULES_BUSY_FIGURES) != (nc >= RULES_BUSY_FIGURES) ? busy : NULL,
 	};
+
+	utf8_printf(busy, sizeof busy, "the %s run went through a busy spell (%d of its figures "
+				      "distorted) and the %s did not: take the baseline again in a "
+				      "quieter hour", nb >= RULES_BUSY_FIGURES ? "baseline's" : "current",
+		    nb >= RULES_BUSY_FIGURES ? nb : nc,
+		    nb >= RULES_BUSY_FIGURES ? "current one" : "baseline's");
 
 	within_bounds(r, &in.within_lo, &in.within_hi);
 	rules_judge(&in, &j);

@@ -253,6 +253,19 @@ static void hold_back_drift(const struct rule_in *in, struct judgement *j)
 	j->v = V_UNCLEAR;
 }
 
+/* One side's run went through a busy spell and the other's did not: the
+   spell moves figures its own waits do not show (a busy CPU keeps its
+   clock up, and hands a ring of processes the CPU differently), so a
+   change claimed from the runs, not a gross one, is not this host's. */
+static void hold_back_busy(const struct rule_in *in, struct judgement *j)
+{
+	if (!in->busy_mismatch || (j->v != V_SLOWER && j->v != V_FASTER) || j->gross)
+		return;
+	utf8_printf(j->note, sizeof j->note, "%s by its runs (%.3f), but %s", verdict_names[j->v],
+		    j->shown->ratio, in->busy_mismatch);
+	j->v = V_UNCLEAR;
+}
+
 void rules_judge(const struct rule_in *in, struct judgement *out)
 {
 	*out = (struct judgement){ .v = V_UNCLEAR, .basis = BASIS_RUNS, .shown = in->rr };
@@ -260,5 +273,6 @@ void rules_judge(const struct rule_in *in, struct judgement *out)
 		if (rules[i](in, out))
 			break;
 	hold_back_drift(in, out);
+	hold_back_busy(in, out);
 	hold_back_distorted(in, out);
 }

@@ -36,6 +36,10 @@ extern const char *const basis_names[BASIS_COUNT];
  * hold with its interval widened by twice it. */
 #define RULES_DRIFT_SD 0.08
 
+/* A run went through a busy spell when at least this many of its figures
+ * were distorted (something took their CPU). */
+#define RULES_BUSY_FIGURES 2
+
 /* What the rules see of one figure. */
 struct rule_in {
 	const struct run_ratio *rr;  /* as measured, its p_family set */
@@ -58,6 +62,9 @@ struct rule_in {
 	   fastest samples); NULL where nothing did */
 	const char *distorted_base, *distorted_cur;
 	int drifts;                  /* its figure drifts between invocations */
+	/* one side's run went through a busy spell and the other's did
+	   not: what says so; NULL where both or neither did */
+	const char *busy_mismatch;
 };
 
 struct judgement {
