@@ -235,8 +235,8 @@ busy_runs() { # FILE FACTOR DISTORTED...: 22 figures of 20 runs, FACTOR times
 		done
 	} | mkruns "$f.tmp"
 	awk -F'\t' -v d=" $* " 'BEGIN { OFS = "\t" }
-		$1 == "table" { print $0, "distorted"; next } /^#/ { print; next }
-		{ print $0, index(d, " " $1 " ") ? "waited for its cpu 60% of the time" : "no" }' "$f.tmp" >"$f"
+		$1 == "table" { print $0, "run_fastest_us", "distorted"; next } /^#/ { print; next }
+		{ print $0, $10, index(d, " " $1 " ") ? "waited for its cpu 60% of the time" : "no" }' "$f.tmp" >"$f"
 }
 busy_runs busy-a.long 1.5 t0 t1
 busy_runs busy-b.long 1
@@ -251,6 +251,20 @@ check "check both runs in a busy spell: judged as measured (faster)" [ "$(verdic
 busy_runs busy-d.long 0.4
 run check busy-a.long busy-d.long
 check "check a baseline in a busy spell: a gross change stands, exit 0" [ "$rc $(verdict_of t5 c)" = "0 faster" ]
+# both runs busy, the figure itself distorted on both sides: judged
+# against the rest of its runs (a loaded CI runner); with the current run
+# alone busy, its slower is held back
+busy_runs busy-e.long 1 t0 t1
+awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "t0" { n = split($10, v, ","); s = ""
+	for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") sprintf("%.6g", v[i] * 1.5)
+	$10 = s; $11 = s; $5 = sprintf("%.6g", 15) } { print }' busy-e.long >busy-f.long
+run check busy-e.long busy-f.long
+check "check both runs busy: a distorted figure 1.5 times slower is slower, exit 1" \
+	[ "$rc $(verdict_of t0 c) $(check_cell t0 c basis)" = "1 slower relative" ]
+busy_runs busy-g.long 1
+run check busy-g.long busy-f.long
+check "check the current run alone busy: the same figure is held back, exit 0" \
+	[ "$rc $(verdict_of t0 c)" = "0 unclear" ]
 
 # --- a machine that moved from run to run: each run's factor (the typical
 # figure's move in that run) taken out.  moody MOODS MOVED FACTOR UNIT:

@@ -441,6 +441,7 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 	int higher_better = schema_higher_is_better(r->b->unit);
 	char why[sizeof r->note], busy_base[160], busy_cur[160], busy[200];
 	int nb = distorted_figures(base), nc = distorted_figures(r->cur_file);
+	int both_busy = nb >= RULES_BUSY_FIGURES && nc >= RULES_BUSY_FIGURES;
 	struct judgement j;
 	struct rule_in in = {
 		.rr = &r->rr, .rel = r->have_rel && verdict_has_interval(&r->rel) ? &r->rel : NULL,
@@ -448,8 +449,14 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 		.higher_better = higher_better, .tolerance_only = o->tolerance_only,
 		.incomparable = incomparable(base, r, o, why, sizeof why) ? why : NULL,
 		.machine_move = higher_better ? 1 / mv->move : mv->move, .mood_span = mv->span,
-		.distorted_base = side_distorted(r, r->b, base, busy_base, sizeof busy_base),
-		.distorted_cur = side_distorted(r, r->c, r->cur_file, busy_cur, sizeof busy_cur),
+		/* both runs busy alike (a loaded CI runner): each run's
+		   fastest sample and the run factor stand for what the load
+		   took, and a figure's own waits hold nothing back */
+		.distorted_base = both_busy ? NULL
+					    : side_distorted(r, r->b, base, busy_base, sizeof busy_base),
+		.distorted_cur = both_busy ? NULL
+					   : side_distorted(r, r->c, r->cur_file, busy_cur,
+							    sizeof busy_cur),
 		.drifts = module_has(r->b->module, MOD_DRIFTS),
 		.busy_mismatch = (nb >= RULES_BUSY_FIGURES) != (nc >= RULES_BUSY_FIGURES) ? busy : NULL,
 	};
