@@ -100,10 +100,18 @@ endif
 SANITIZER_ENV := OSBENCH_ACCEPT_BUILD=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	ASAN_OPTIONS=detect_leaks=1 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 
-test: $(T)/osbench $(T)/osbench-helper $(T)/unit $(T)/fuzz-args-replay $(T)/fuzz-reader-replay \
-		$(T)/fuzz-plot-replay build/tools/deny
-	$(SANITIZER_ENV) OSBENCH=$(CURDIR)/$(T)/osbench UNIT=$(CURDIR)/$(T)/unit \
-		REPLAY=$(CURDIR)/$(T) SANITIZE=$(SANITIZE) DENY=$(CURDIR)/build/tools/deny tests/run
+TEST_DEPS := $(T)/osbench $(T)/osbench-helper $(T)/unit $(T)/fuzz-args-replay \
+	$(T)/fuzz-reader-replay $(T)/fuzz-plot-replay build/tools/deny
+TEST_RUN = $(SANITIZER_ENV) OSBENCH=$(CURDIR)/$(T)/osbench UNIT=$(CURDIR)/$(T)/unit \
+	REPLAY=$(CURDIR)/$(T) SANITIZE=$(SANITIZE) DENY=$(CURDIR)/build/tools/deny tests/run
+
+# every test but the few that take minutes (tests/slow), which
+# test-slow runs; CI runs both
+test: $(TEST_DEPS)
+	TESTS=quick $(TEST_RUN)
+
+test-slow: $(TEST_DEPS)
+	TESTS=slow $(TEST_RUN)
 
 # the per-call seccomp test's listing of every module's system calls,
 # written anew for this machine and libc (as root: it needs pid
@@ -145,5 +153,5 @@ install-files:
 clean:
 	rm -rf build osbench osbench-helper
 
-.PHONY: all test syscalls syscalls-fresh fuzz install install-files clean FORCE
+.PHONY: all test test-slow syscalls syscalls-fresh fuzz install install-files clean FORCE
 -include $(shell find build -name '*.d' 2>/dev/null)
