@@ -171,7 +171,9 @@ check "rounds --budget: the rounds begun stand" by_name table 'f("table") == "sy
 if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
 	strace -f -qq -e trace=execve -o "$work/trace" "$OSBENCH" run -q --runs 2 -f long null \
 		>"$work/out" 2>"$work/err"
-	check "rounds --runs: exit 0 under strace" [ $? -eq 0 ]
+	# strace (and a sanitizer) can slow a figure below what it can
+	# subtract: a fail then, never a crash
+	check "rounds --runs: exit 0 or 1 under strace" [ $? -le 1 ]
 	check "rounds --runs: each round execs osbench with the harness's words" sh -c '
 		[ "$(grep -c "ab-child\", \"protocol=1\", \"module=null\".*\"report_fd=[0-9]*\"" "$1")" -ge 4 ]' _ "$work/trace"
 	strace -f -qq -e trace=execve -o "$work/trace" "$OSBENCH" run -q null >"$work/out" 2>"$work/err"
