@@ -33,37 +33,54 @@ static void fail_reply(struct ab_reply *r, const char *reason)
 	utf8_printf(r->reason, sizeof r->reason, "%s", reason);
 }
 
+/* What a request asks for, as the harness takes it: the subject, the
+ * options and the job (ab's requests leave the harness's keys at 0: no
+ * sweep point, no tail, no remote, the helper found beside argv0). */
+struct round_of {
+	struct subject s;
+	struct run_opts o;
+	struct job j;
+};
+
+static void round_from(const struct ab_request *q, const char *helper, struct round_of *x)
+{
+	x->s = (struct subject){ .mod = registry_module(q->module), .procs = q->procs,
+				 .size_kb = q->size_kb, .level = q->level,
+				 .use_procs = q->use_procs };
+	x->o = (struct run_opts){ .target_ms = q->time_ms, .samples = q->samples, .cpu = q->cpu,
+				  .io_timeout_ms = q->io_timeout_ms, .tmpdir = q->tmpdir,
+				  .helper = helper, .buffer_bytes = (size_t)q->buffer_mb << 20,
+				  .remote_host = q->remote_host[0] ? q->remote_host : NULL,
+				  .remote_port = q->remote_port[0] ? q->remote_port : NULL };
+	x->j = (struct job){ .s = &x->s, .o = &x->o, .calibrate = q->n == 0, .n = q->n,
+			     .base_n = q->base_n, .no_tail = !q->tail };
+}
+
 /* One round as the request says; the reply gets the outcome. */
 static void one_round(const struct ab_request *q, const char *argv0, struct ab_reply *r)
 {
 	static double samples[CHILD_MAX_SAMPLES];
 	static struct child_report rep;
 	static char helper[PATH_MAX];
-	const struct module *m = registry_module(q->module);
-	struct subject s = { .mod = m, .procs = q->procs, .size_kb = q->size_kb };
-	struct run_opts o = { .target_ms = q->time_ms, .samples = q->samples, .cpu = q->cpu,
-			      .io_timeout_ms = q->io_timeout_ms, .tmpdir = q->tmpdir,
-			      .helper = helper, .buffer_bytes = (size_t)q->buffer_mb << 20 };
-	struct job j = { .s = &s, .o = &o, .calibrate = q->n == 0, .n = q->n,
-			 .base_n = q->base_n, .no_tail = 1 };
-
+	static struct round_of x;
 	char room[200];
 
-	if (!m) {
+	round_from(q, helper, &x);
+	if (!x.s.mod) {
 		fail_reply(r, "this osbench has no such module");
 		return;
 	}
 	/* the words are a command line's: held to run --procs/--size's limit */
-	if ((m->flags & MOD_POINTS) && room_for(q->procs, q->size_kb, room, sizeof room) < 0) {
+	if ((x.s.mod->flags & MOD_POINTS) && room_for(q->procs, q->size_kb, room, sizeof room) < 0) {
 		fail_reply(r, room);
 		return;
 	}
-	if (placement_parse(q->placement, &o.placement) < 0) {
+	if (placement_parse(q->placement, &x.o.placement) < 0) {
 		fail_reply(r, "unknown placement");
 		return;
 	}
 	helper_locate(argv0, helper, sizeof helper);
-	child_round(&j, &rep, samples);
+	child_round(&x.j, &rep, samples);
 	r->status_ok = rep.status == ST_OK;
 	utf8_printf(r->reason, sizeof r->reason, "%s", rep.reason);
 	r->n = rep.n;
@@ -79,26 +96,18 @@ static void one_round(const struct ab_request *q, const char *argv0, struct ab_r
  * returns. */
 static void harness_round(const struct ab_request *q)
 {
-	const struct module *m = registry_module(q->module);
-	struct subject s = { .mod = m, .procs = q->procs, .size_kb = q->size_kb,
-			     .level = q->level, .use_procs = q->use_procs };
-	struct run_opts o = { .target_ms = q->time_ms, .samples = q->samples, .cpu = q->cpu,
-			      .io_timeout_ms = q->io_timeout_ms, .tmpdir = q->tmpdir,
-			      .helper = q->helper, .buffer_bytes = (size_t)q->buffer_mb << 20,
-			      .remote_host = q->remote_host[0] ? q->remote_host : NULL,
-			      .remote_port = q->remote_port[0] ? q->remote_port : NULL };
-	struct job j = { .s = &s, .o = &o, .calibrate = q->n == 0, .n = q->n,
-			 .base_n = q->base_n, .no_tail = !q->tail };
+	static struct round_of x;
 	struct stat st;
 
+	round_from(q, q->helper, &x);
 	/* only the harness's own pipe: never a report in binary on a
 	   terminal or a file someone named */
-	if (!m || fstat(q->report_fd, &st) < 0 || !S_ISFIFO(st.st_mode) ||
-	    placement_parse(q->placement, &o.placement) < 0) {
+	if (!x.s.mod || fstat(q->report_fd, &st) < 0 || !S_ISFIFO(st.st_mode) ||
+	    placement_parse(q->placement, &x.o.placement) < 0) {
 		fprintf(stderr, "osbench: %s: not a round of this build's harness\n", AB_CHILD_WORD);
 		_exit(2);
 	}
-	child_main(q->report_fd, &j);
+	child_main(q->report_fd, &x.j);
 }
 
 int ab_child_main(int argc, char **argv)
