@@ -2,7 +2,7 @@
 # How well `osbench check` tells a real change from noise on this host.
 #
 #   scripts/bench-check.sh [-n TRIES] [-b OSBENCH] [-s NS,NS | -p PCT,PCT] [-k INSNS,INSNS] [-t TABLES]
-#                          [-H] [-- CHECK-ARGS...]
+#                          [-H] [-K DIR] [-- CHECK-ARGS...]
 #
 # Each try takes a baseline as the CI recipe of docs/across-hosts.md does (`run --runs 40
 # -f long TABLES`) and then `check BASELINE` in rerun mode with its
@@ -20,10 +20,12 @@
 # Both sides of
 # an A/B pass a filter, so the only difference is its length.  The wall
 # time of each check is set against its baseline's (the same 3 runs).
+# -K DIR keeps each try's baseline and check output there (DIR made),
+# named by the slow-down and the try, for replaying the verdicts later.
 # Needs a C compiler and Linux; targets are reported, never asserted.
 set -eu
-tries=4 bin=./osbench slowdowns=100,25 tables="syscall proc ctx ipc" given= percents= hog=
-while getopts n:b:s:k:t:p:H opt; do
+tries=4 bin=./osbench slowdowns=100,25 tables="syscall proc ctx ipc" given= percents= hog= keep=
+while getopts n:b:s:k:t:p:HK: opt; do
 	case $opt in
 	n) tries=$OPTARG ;;
 	b) bin=$OPTARG ;;
@@ -32,7 +34,8 @@ while getopts n:b:s:k:t:p:H opt; do
 	k) given=$OPTARG ;;
 	t) tables=$OPTARG ;;
 	H) hog=1 ;;
-	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS | -p PCT,PCT] [-k INSNS,INSNS] [-t TABLES] [-H] [-- CHECK-ARGS...]" >&2; exit 2 ;;
+	K) keep=$OPTARG ;;
+	*) echo "usage: $0 [-n TRIES] [-b OSBENCH] [-s NS,NS | -p PCT,PCT] [-k INSNS,INSNS] [-t TABLES] [-H] [-K DIR] [-- CHECK-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -44,6 +47,8 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-check.XXXXXX")
 trap stop EXIT
 trap 'exit 130' INT TERM
 cc -O2 -o "$dir/slowsys" "$here/slowsys.c"
+[ -z "$keep" ] || mkdir -p "$keep"
+label=aa
 [ -z "$hog" ] || hogs_start "the whole script"
 
 now() { date +%s.%N; }
@@ -103,6 +108,9 @@ try() {
 	t0=$(now)
 	"$dir/slowsys" "$2" "$bin" check $extra "$dir/base.long" >"$dir/check.out" 2>"$dir/check.err" || true
 	check_s=$(since "$t0")
+	[ -z "$keep" ] || for f in base.long check.out check.err; do
+		cp "$dir/$f" "$keep/$label.$f"
+	done
 }
 counted() { # VERDICT: rows with it, figures counted once
 	awk -F'\t' -v v="$1" '$NF == v && $(NF - 2) !~ /^counted once/ { n++ } END { print n + 0 }' "$dir/check.out"
@@ -117,6 +125,7 @@ echo "A/A: $tries tries of '$tables', check against a baseline taken just before
 alarms=0 with=0 held=0 unclear=0 figs=0 i=1
 : >"$dir/steady"
 while [ "$i" -le "$tries" ]; do
+	label=aa-$i
 	try 1 1
 	n=$(($(counted slower) + $(counted faster)))
 	iv=$(intervals)
@@ -152,6 +161,7 @@ for ns in $(echo "$slowdowns" | tr ',' ' '); do
 	echo "  +${ns} ns: a filter of $insns instructions, measured now to add $got ns ($(awk -v g="$got" -v b="${base_us:-0}" 'BEGIN { if (b > 0) printf "%.1f %% of a null call", g / b / 10; else printf "share unknown" }'))"
 	slower=0 unclear=0 ok=0 i=1
 	while [ "$i" -le "$tries" ]; do
+		label=ns$ns-$i
 		try 1 $((insns + 1))
 		verdict=$(awk -F'\t' '$2 == "null call" { print $4 " vs " $3 " (ratio " $5 ", " $6 "-" $7 ") " $NF }' "$dir/check.out")
 		case $verdict in

@@ -334,6 +334,46 @@ check "check most figures moved alike: the one that stayed reads 0.77 against it
 	[ "$(verdict_of t6 c) $(check_cell t6 c basis) $(check_cell t6 c ratio | cut -c 1-4)" = "unclear relative 0.77" ]
 check "check most figures moved alike: stderr names the move" \
 	grep -q "every figure moved alike: 7 of 8 took longer, the typical one 30% slower" "$work/err"
+# the machine reference (each run's, in the host record): every figure 30 %
+# slower while the reference stayed is a change, not the machine's mood;
+# with the reference slower alike it is the machine's; with none, the
+# figures' own factor takes it for the machine's
+refline() { # MOODS: each run's reference, MB/s, as the moods move it
+	echo "$1" | awk -F, '{ printf "machine reference: "; for (i = 1; i <= NF; i++) printf "%s%.6g", (i > 1 ? "," : ""), 50000 / $i; printf " MB/s (each run)\n" }'
+}
+moods6=1.0,1.1,1.0,1.05,1.0,1.1
+moody "$moods6" "" 1 | mkruns ref-a.long "$(refline "$moods6")"
+moody "$moods6" "t0 t1 t2 t3 t4 t5 t6 t7" 1.3 | mkruns ref-b.long "$(refline "$moods6")"
+run check ref-a.long ref-b.long
+check "check every figure 30% slower, the reference unmoved: slower against the runs, exit 1" \
+	[ "$rc $(verdict_of t0 c) $(check_cell t0 c basis) $(grep -c -E "${T}slower\$" "$work/out")" = "1 slower relative 8" ]
+check "check every figure 30% slower, the reference unmoved: stderr says the reference stayed" \
+	grep -q "typical one 30% slower than its baseline, and the machine reference, which no kernel change moves, did not move;" "$work/err"
+check "check the summary gives the reference's move" \
+	grep -q "^check: 8 figures: .*; the machine reference moved 1.000)\$" "$work/out"
+if command -v python3 >/dev/null 2>&1; then
+	run check -f json ref-a.long ref-b.long
+	check "check json: the reference's move in the summary" python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["summary"]
+assert abs(s["reference_time_ratio"] - 1) < 1e-6 and abs(s["typical_time_ratio"] - 1.3) < 0.01, s' "$work/out"
+fi
+run check -f long ref-a.long ref-b.long
+check "check long: each side's reference runs before the rows" \
+	[ "$(sed -n '/^table/q;p' "$work/out")" = "# machine reference: baseline 50000,45454.5,50000,47619,50000,45454.5; current 50000,45454.5,50000,47619,50000,45454.5 MB/s" ]
+moody "$moods6" "t0 t1 t2 t3 t4 t5 t6 t7" 1.3 | mkruns ref-c.long "$(refline 1.3,1.43,1.3,1.365,1.3,1.43)"
+run check ref-a.long ref-c.long
+check "check every figure 30% slower, the reference alike: no change claimed, exit 0" \
+	[ "$rc $(grep -c -E "${T}(slower|faster)\$" "$work/out")" = "0 0" ]
+moody "$moods6" "" 1 | mkruns ref-d.long
+moody "$moods6" "t0 t1 t2 t3 t4 t5 t6 t7" 1.3 | mkruns ref-e.long
+run check ref-d.long ref-e.long
+check "check every figure 30% slower, no reference: taken for the machine's, exit 0" \
+	[ "$rc $(grep -c -E "${T}(slower|faster)\$" "$work/out")" = "0 0" ]
+moody "$moods6" "" 1 | mkruns ref-f.long "$(refline "$moods6")" "huge pages: never"
+run check ref-f.long ref-b.long
+check "check a reference in other huge pages: not used, exit 0" \
+	[ "$rc $(grep -c -E "${T}(slower|faster)\$" "$work/out")" = "0 0" ]
+
 # two runs a side give a ratio against the rest of the runs; one does
 # not (no factor can be told)
 moody 1.0,1.35 "" 1 | mkruns moody2-a.long

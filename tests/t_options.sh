@@ -121,6 +121,32 @@ run run -q null
 check "options default buffer: the host record says how it was chosen, 64 to 128 MB" sh -c '
 	mb=$(sed -n "s/^# buffer: \([0-9]*\) MB (4 x .*)\$/\1/p" "$1")
 	[ -n "$mb" ] && [ "$mb" -ge 64 ] && [ "$mb" -le 128 ]' _ "$work/out"
+# --runs: each run's machine reference, in the host record after the
+# figures; one run takes none
+run run --runs 3 -f long null
+check "options --runs 3: the host record gives each run's machine reference, before the end line" sh -c '
+	tail -n 2 "$1" | head -n 1 | grep -Eq "^# machine reference: [0-9][0-9.e+]*,[0-9][0-9.e+]*,[0-9][0-9.e+]* MB/s \(" &&
+	[ "$(grep -c "^# machine reference:" "$1")" -eq 1 ]' _ "$work/out"
+check "options --runs 3: every reference positive" sh -c '
+	sed -n "s/^# machine reference: \([^ ]*\) .*/\1/p" "$1" | tr , "\n" | awk "\$1 + 0 <= 0 { bad = 1 } END { exit bad || NR != 3 }"' _ "$work/out"
+if command -v python3 >/dev/null 2>&1; then
+	run run --runs 2 -f json null
+	check "options --runs 2: json gives reference_mbs, one a run" python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d["reference_mbs"]) == 2 and min(d["reference_mbs"]) > 0, d["reference_mbs"]' "$work/out"
+fi
+run run -q -f long null
+check "options one run: no machine reference" [ "$(grep -c "^# machine reference:" "$work/out")" -eq 0 ]
+run run -q reference
+check "options the reference module alone: MB/s, bigger is better, a positive cell" sh -c '
+	[ "$1" -eq 0 ] && grep -q "^# reference: .* - in MB/s - bigger is better\$" "$2" &&
+	awk -F"\t" "\$1 == \"Host\" { h = NR } h && NR == h + 1 { exit !(\$3 + 0 > 0) }" "$2"' _ "$rc" "$work/out"
+for bad in "0,5" "5,x" "5," ""; do
+	printf '# osbench 0.2.0\n# host: a\n# machine reference: %s MB/s\ntable\tcolumn\tmodule\tparams\tmedian_us\tstatus\treason\tunit\n# end: 0 figures\n' "$bad" >"$work/ref.long"
+	run check "$work/ref.long" "$work/ref.long"
+	check "options a reference line '$bad': exit 2, naming the file's line 3" \
+		sh -c '[ "$1" -eq 2 ] && grep -q "ref.long.*3.*reference" "$2" && [ "$(wc -l <"$2")" -eq 1 ]' _ "$rc" "$work/err"
+done
 run run --buffer 1 null
 check "options --buffer 1: exit 2, naming the option" sh -c '[ "$1" -eq 2 ] && grep -q -- "--buffer" "$2"' _ "$rc" "$work/err"
 finish

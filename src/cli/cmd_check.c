@@ -5,6 +5,7 @@
  * once more and must look so again.  The judgement and the report are in
  * report/check.c. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,14 +420,36 @@ static int has_value(const struct rfile *f)
 
 /* Every figure moved alike: what a busier machine does, and also what a
  * slower kernel, allocator or placement does; the note says how the
- * verdicts took it and what would tell the two apart. */
-static void note_machine_wide(const struct check_move *m, const struct check_opts *o)
+ * verdicts took it and what would tell the two apart.  reference: the
+ * machine reference's move (0: not measured on both sides), which tells
+ * them apart itself. */
+static void note_machine_wide(const struct check_move *m, const struct check_opts *o,
+			      double reference)
 {
-	double pct = 100.0 * (m->typical - 1.0);
+	double pct = 100.0 * (m->typical - 1.0), ref_pct = 100.0 * (reference - 1.0);
 	int mood = m->typical <= RULES_MOOD && m->typical >= 1 / RULES_MOOD;
 
 	if (!check_machine_wide(m))
 		return;
+	if (reference > 0 && !o->tolerance_only) {
+		char moved[48];
+		long rounded = lround(ref_pct);
+		if (rounded == 0)
+			snprintf(moved, sizeof moved, "did not move");
+		else
+			snprintf(moved, sizeof moved, "moved %ld%% %s", labs(rounded),
+				 rounded > 0 ? "slower" : "faster");
+		fprintf(stderr,
+			"osbench: check: note: every figure moved alike: %d of %d took %s, the "
+			"typical one %.0f%% %s than its baseline, and the machine reference, "
+			"which no kernel change moves, %s; each figure is judged against the "
+			"rest of its runs with the reference's move taken out, so what the "
+			"figures moved beyond it is taken for a change of this host's kernel, "
+			"allocator or placement\n",
+			m->alike, m->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
+			pct > 0 ? "slower" : "faster", moved);
+		return;
+	}
 	fprintf(stderr, "osbench: check: note: every figure moved alike: %d of %d took %s, the "
 			"typical one %.0f%% %s than its baseline; a %s kernel, allocator or "
 			"placement does that, and so does a %s machine: %s; osbench ab, where both "
@@ -513,11 +536,13 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 			.host = ncur ? cur[0].host : base->host, .setup = setup,
 			.nsetup = ncur ? setup_differences(base, &cur[0], setup) : 0, .opts = &o,
 			.move = &move,
+			.reference_move = check_reference_move(base, ncur ? &cur[0] : NULL),
+			.cur_file = ncur ? &cur[0] : NULL,
 		};
 		if (rerun)
 			note_refusals(base, rows, n);
 		check_count(rows, n, unchecked, &t);
-		note_machine_wide(&move, &o);
+		note_machine_wide(&move, &o, in.reference_move);
 		rc = report(a, &in, rows, n, &t);
 	}
 	free_files(again, nagain);

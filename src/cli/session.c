@@ -18,6 +18,7 @@
 #include "modules/lib/membuf.h"
 #include "measure/runs.h"
 #include "plan/schema.h"
+#include "modules/registry.h"
 
 #define IO_TIMEOUT_MS 2000
 
@@ -302,23 +303,71 @@ static void merge_runs(const struct session *s, struct measurement *m, struct re
 	}
 }
 
+_Static_assert(RUNS_MAX <= HOST_REFERENCE_MAX, "the host record keeps every run's reference");
+
+/* The reference's runs into the host record: each run's fastest sample,
+   or nothing (with a warning) where a run of it failed, since it is no
+   figure of the result. */
+static void keep_reference(struct session *s, struct measurement *run)
+{
+	const struct measurement *failed = NULL;
+
+	for (int r = 0; r < s->runs; r++)
+		if (run[r].status != ST_OK && !failed)
+			failed = &run[r];
+	if (failed)
+		fprintf(stderr,
+			"osbench: warning: the machine reference failed (%s); check will take "
+			"each run's machine factor from its figures alone\n",
+			failed->reason[0] ? failed->reason : "no value");
+	for (int r = 0; r < s->runs && !failed; r++)
+		s->host.reference[r] = runs_fastest(&run[r], 1);
+	s->host.reference_runs = failed ? 0 : s->runs;
+	for (int r = 0; r < s->runs; r++)
+		measurement_release(&run[r]);
+}
+
+/* subjects[0..n-1], and with --runs the machine reference after them. */
+static struct subject *with_reference(const struct session *s, const struct subject *subjects,
+				      size_t n, size_t *total)
+{
+	struct subject *all = calloc(n + 1, sizeof *all);
+
+	if (!all)
+		return NULL;
+	if (n)
+		memcpy(all, subjects, n * sizeof *all);
+	*total = n;
+	if (s->runs >= 2)
+		all[(*total)++] = (struct subject){ .mod = registry_reference() };
+	return all;
+}
+
 int session_measure_all(struct session *s, const struct subject *subjects,
 			struct record *records, size_t n)
 {
-	struct measurement *m = calloc((n ? n : 1) * (size_t)s->runs, sizeof *m);
+	size_t total = 0;
+	struct subject *all = with_reference(s, subjects, n, &total);
+	struct measurement *m = calloc((total ? total : 1) * (size_t)s->runs, sizeof *m);
 	char what[256];
 
-	if (!m) {
+	if (!m || !all) {
 		fprintf(stderr, "osbench: calloc: %s\n", strerror(errno));
-		return -1;
-	}
-	if (measure_runs(s, subjects, n, m) < 0) {
 		free(m);
+		free(all);
 		return -1;
 	}
+	if (measure_runs(s, all, total, m) < 0) {
+		free(m);
+		free(all);
+		return -1;
+	}
+	free(all);
 	if (s->progress)
 		fputs("\r\033[K", stderr);
 	merge_runs(s, m, records, n);
+	if (total > n)
+		keep_reference(s, &m[n * (size_t)s->runs]);
 	for (size_t i = 0; i < n; i++) {
 		const struct measurement *got = &records[i].m;
 		if (got->status == ST_FAIL) {

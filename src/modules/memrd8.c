@@ -7,20 +7,11 @@
 #include "modules/lib/membuf.h"
 #include "module.h"
 
-static int memrd8_run(struct mod_ctx *ctx, uint64_t n)
-{
-	struct membuf *m = ctx->state;
-
-	for (uint64_t i = 0; i < n; i++)
-		membuf_sum(m->p + membuf_next(m, m->len), MEMBUF_CHUNK);
-	return 0;
-}
-
 const struct module module_memrd8 = {
 	.name = "memrd8",
 	.summary = "MB/s of summing the 8-byte words of a buffer larger than the caches, in 2 MB pages, 1 MB an op",
 	.flags = MOD_BANDWIDTH | MOD_HUGE_PAGES | MOD_BUFFER,
 	.setup = membuf_setup_huge,
-	.run = memrd8_run,
+	.run = membuf_run_sum,
 	.teardown = membuf_teardown,
 };

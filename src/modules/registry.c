@@ -36,6 +36,7 @@
 	X(pagefault1) \
 	X(pipe) \
 	X(protfault) \
+	X(reference) \
 	X(segvtrip) \
 	X(select) \
 	X(selfile) \
@@ -185,4 +186,9 @@ void registry_names_with(unsigned flags, char *buf, size_t len)
 					 registry_modules[i]->name);
 		k++;
 	}
+}
+
+const struct module *registry_reference(void)
+{
+	return &module_reference;
 }

@@ -35,5 +35,8 @@ const struct module *registry_module(const char *name);
    messages and help; "" when none has them. */
 void registry_names_with(unsigned flags, char *buf, size_t len);
 const struct table *registry_table(const char *name);
+/* The machine reference every run of --runs measures beside its figures
+   (src/modules/reference.c). */
+const struct module *registry_reference(void);
 
 #endif

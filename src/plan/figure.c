@@ -151,7 +151,7 @@ int figure_table_title(const char *table, const char *unit, char *buf, size_t le
 	if (t)
 		snprintf(buf, len, "%s", t->title);
 	else if (m)
-		schema_module_title(buf, len, m->name, m->summary);
+		schema_module_title(buf, len, m->name, m->summary, (m->flags & MOD_BANDWIDTH) != 0);
 	else
 		schema_unknown_title(buf, len, table, unit);
 	return t || m;

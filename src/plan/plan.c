@@ -100,7 +100,8 @@ static int add_loose_module(struct plan *p, const struct module *m)
 
 	if (!s)
 		return -1;
-	schema_module_title(s->title, sizeof s->title, m->name, m->summary);
+	schema_module_title(s->title, sizeof s->title, m->name, m->summary,
+			    (m->flags & MOD_BANDWIDTH) != 0);
 	add_column(s, &c);
 	return 0;
 }

@@ -62,9 +62,12 @@ int schema_points_parse(const char *text, int *procs, int *size_kb)
 	return strcmp(again, text) == 0 ? 0 : -1;
 }
 
-void schema_module_title(char *buf, size_t len, const char *name, const char *summary)
+void schema_module_title(char *buf, size_t len, const char *name, const char *summary,
+			 int bandwidth)
 {
-	snprintf(buf, len, "%s: %s - microseconds per op - smaller is better", name, summary);
+	snprintf(buf, len, "%s: %s - %s", name, summary,
+		 bandwidth ? "in " UNIT_MBS " - bigger is better"
+			   : "microseconds per op - smaller is better");
 }
 
 void schema_unknown_title(char *buf, size_t len, const char *table, const char *unit)

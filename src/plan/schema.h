@@ -105,7 +105,8 @@ void schema_points_header(char *buf, size_t len, int procs, int size_kb);
 int schema_points_parse(const char *text, int *procs, int *size_kb);
 
 /* The "# ..." title of a module outside every table. */
-void schema_module_title(char *buf, size_t len, const char *name, const char *summary);
+void schema_module_title(char *buf, size_t len, const char *name, const char *summary,
+			 int bandwidth);
 /* The title of a table the registry knows nothing about, by its unit. */
 void schema_unknown_title(char *buf, size_t len, const char *table, const char *unit);
 /* A sweep's title: "scale MODULE: MODE, host HOST - ops/s, higher is

@@ -326,6 +326,7 @@ static void relative_rows(struct check_row *rows, size_t n,
    widest spread of the factors within one side. */
 struct machine_view {
 	double move, span;
+	int anchored;         /* the move is the machine reference's */
 };
 
 static double log_span(const double *f, size_t n)
@@ -352,16 +353,109 @@ static void machine_of(const double *fb, size_t nb, const double *fc, size_t nc,
 	mv->span = exp(wb > wc ? wb : wc);
 }
 
+/* The log of each run's reference as a time, less the centre of both
+   sides' (the reference is a rate: MB/s). */
+static void reference_logs(const struct rfile *base, const struct rfile *cur, double *lb,
+			   double *lc)
+{
+	double centre = 0;
+	int nb = base->reference_runs, nc = cur->reference_runs;
+
+	for (int r = 0; r < nb; r++)
+		centre -= log(base->reference[r]) / (nb + nc);
+	for (int r = 0; r < nc; r++)
+		centre -= log(cur->reference[r]) / (nb + nc);
+	for (int r = 0; r < nb; r++)
+		lb[r] = -log(base->reference[r]) - centre;
+	for (int r = 0; r < nc; r++)
+		lc[r] = -log(cur->reference[r]) - centre;
+}
+
+static double mean_log(const double *f, size_t n)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += log(f[i]);
+	return sum / (double)n;
+}
+
+/* Whether both sides measured the machine reference in each of their
+   runs, alike: the same huge pages mode, whose pages its buffer is in. */
+static int reference_lines_up(const struct rfile *base, const struct rfile *cur, size_t nb,
+			      size_t nc)
+{
+	return cur && (size_t)base->reference_runs == nb && (size_t)cur->reference_runs == nc &&
+	       strcmp(base->huge_pages, cur->huge_pages) == 0;
+}
+
+/* The machine's move between the sides from the reference, which no
+   kernel change moves: each side's factors keep their shape from run to
+   run (the figures' median, where there are enough, tells a run's spell
+   best) but take the reference's level, so that a change every figure
+   shares is not taken for the machine's.  With too few figures the
+   reference is the factor. */
+static void anchor_to_reference(const struct rfile *base, const struct rfile *cur, double *fb,
+				size_t nb, double *fc, size_t nc, int from_figures)
+{
+	double lb[RUNS_MAX], lc[RUNS_MAX];
+
+	reference_logs(base, cur, lb, lc);
+	if (!from_figures) {
+		for (size_t r = 0; r < nb; r++)
+			fb[r] = exp(lb[r]);
+		for (size_t r = 0; r < nc; r++)
+			fc[r] = exp(lc[r]);
+		return;
+	}
+	double shift_b = exp(stats_mean(lb, nb) - mean_log(fb, nb));
+	double shift_c = exp(stats_mean(lc, nc) - mean_log(fc, nc));
+	for (size_t r = 0; r < nb; r++)
+		fb[r] *= shift_b;
+	for (size_t r = 0; r < nc; r++)
+		fc[r] *= shift_c;
+}
+
+double check_reference_move(const struct rfile *base, const struct rfile *cur)
+{
+	double lb[RUNS_MAX], lc[RUNS_MAX];
+
+	if (!cur || base->reference_runs < 2 || cur->reference_runs < 2 ||
+	    strcmp(base->huge_pages, cur->huge_pages) != 0)
+		return 0;
+	reference_logs(base, cur, lb, lc);
+	return exp(stats_mean(lc, (size_t)cur->reference_runs) -
+		   stats_mean(lb, (size_t)base->reference_runs));
+}
+
+/* The current file of the rows that tell the move, where they share one. */
+static const struct rfile *telling_file(const struct check_row *rows, size_t n, int refs,
+					size_t nb, size_t nc)
+{
+	const struct rfile *cur = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!tells_move(&rows[i], refs, nb, nc))
+			continue;
+		if (cur && rows[i].cur_file != cur)
+			return NULL;
+		cur = rows[i].cur_file;
+	}
+	return cur;
+}
+
 /* Each run's factor, and every row's ratio against it (have_rel), where
-   at least CHECK_RUN_FIGURES figures tell the move; -1 when out of
-   memory. */
-static int relative_runs(struct check_row *rows, size_t n, struct machine_view *mv)
+   the machine reference lines up on both sides or at least
+   CHECK_RUN_FIGURES figures tell the move; mv->anchored says which.  -1
+   when out of memory. */
+static int relative_runs(const struct rfile *base, struct check_row *rows, size_t n,
+			 struct machine_view *mv)
 {
 	const double **bv = calloc(n ? n : 1, sizeof *bv), **cv = calloc(n ? n : 1, sizeof *cv);
 	double *buf = calloc(n ? 2 * n * RUNS_MAX : 1, sizeof *buf);
 	double fb[RUNS_MAX], fc[RUNS_MAX];
 	size_t nb = 0, nc = 0, ng = 0;
-	int refs = 0, rc = -1;
+	int refs = 0, rc = -1, anchored;
 
 	if (!bv || !cv || !buf)
 		goto out;
@@ -379,12 +473,17 @@ static int relative_runs(struct check_row *rows, size_t n, struct machine_view *
 		ng++;
 	}
 	rc = 0;
-	if (ng < CHECK_RUN_FIGURES)
+	anchored = nb && reference_lines_up(base, telling_file(rows, n, refs, nb, nc), nb, nc);
+	if (ng < CHECK_RUN_FIGURES && !anchored)
 		goto out;
-	if ((rc = run_factors(bv, cv, ng, nb, nc, fb, fc)) == 0) {
-		relative_rows(rows, n, fb, fc, nb, nc);
-		machine_of(fb, nb, fc, nc, mv);
-	}
+	if (ng >= CHECK_RUN_FIGURES && (rc = run_factors(bv, cv, ng, nb, nc, fb, fc)) < 0)
+		goto out;
+	if (anchored)
+		anchor_to_reference(base, telling_file(rows, n, refs, nb, nc), fb, nb, fc, nc,
+				    ng >= CHECK_RUN_FIGURES);
+	relative_rows(rows, n, fb, fc, nb, nc);
+	machine_of(fb, nb, fc, nc, mv);
+	mv->anchored = anchored;
 out:
 	free(bv);
 	free(cv);
@@ -541,7 +640,7 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 			return -1;
 		machine = move.compared >= CHECK_SHIFT_FIGURES && move.typical > 0 ? move.typical : 1;
 	}
-	if (relative_runs(rows, n, &mv) < 0 || holm_rows(rows, n) < 0)
+	if (relative_runs(base, rows, n, &mv) < 0 || holm_rows(rows, n) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].have_ratio)

@@ -116,6 +116,10 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 		   const struct check_opts *o);
 /* The move of the figures counted once; -1 when out of memory. */
 int check_move_of(const struct check_row *rows, size_t n, struct check_move *m);
+/* The machine reference's move, current over baseline as a time (above 1:
+   the machine slower), where both files give it in two or more runs with
+   the same huge pages mode; else 0. */
+double check_reference_move(const struct rfile *base, const struct rfile *cur);
 /* Whether m's typical move is machine-wide (see CHECK_SHIFT_*). */
 int check_machine_wide(const struct check_move *m);
 /* The verdicts' tally, figures counted once. */
@@ -133,6 +137,8 @@ struct check_report_in {
 	size_t nsetup;
 	const struct check_opts *opts;
 	const struct check_move *move;
+	double reference_move; /* check_reference_move(); 0: not on both sides */
+	const struct rfile *cur_file; /* the current side's file, or NULL */
 };
 
 /* The one-line tally that ends the table format ("check: 7 figures: ..."),

@@ -172,6 +172,8 @@ void check_summary(FILE *out, const struct check_report_in *in, const struct che
 		fprintf(out, "; %d by each run's fastest sample", t->fastest);
 	if (t->again)
 		fprintf(out, "; %d measured again", t->again);
+	if (in->reference_move > 0 && !in->opts->tolerance_only)
+		fprintf(out, "; the machine reference moved %.3f", in->reference_move);
 	fputc(')', out);
 	if (t->unchecked)
 		fprintf(out, "; %d not checked (fail or - in the baseline)", t->unchecked);
@@ -220,6 +222,21 @@ static void long_number(FILE *out, double v, int have)
 		fputs("\t-", out);
 }
 
+/* Each side's runs of the machine reference, where both have them. */
+static void reference_runs_line(FILE *out, const struct check_report_in *in)
+{
+	const struct rfile *sides[2] = { in->base, in->cur_file };
+
+	if (!(in->reference_move > 0) || !in->cur_file)
+		return;
+	fputs("# machine reference:", out);
+	for (int k = 0; k < 2; k++) {
+		fputs(k ? "; current " : " baseline ", out);
+		writer_number_list(out, sides[k]->reference, sides[k]->reference_runs, 0);
+	}
+	fputs(" MB/s\n", out);
+}
+
 /* One row per figure at full precision, every side's runs: the table's
  * columns and more, for scripts. */
 static void report_long(FILE *out, const struct check_report_in *in, const struct check_row *rows,
@@ -230,6 +247,7 @@ static void report_long(FILE *out, const struct check_report_in *in, const struc
 	for (size_t i = 0; i < in->nsetup; i++)
 		fprintf(out, "# differs: %s: %s -> %s\n", in->setup[i].field, in->setup[i].base,
 			in->setup[i].cur);
+	reference_runs_line(out, in);
 	fputs("table\tcolumn\tmodule\tunit\tbaseline\tcurrent\tratio\tlo\thi\tp\truns\t"
 	      "baseline_runs_us\tcurrent_runs_us\tspread\ttolerance_pct\trel_ratio\trel_lo\trel_hi\t"
 	      "counted_as\tnote\tbasis\tverdict\n",
@@ -400,8 +418,10 @@ static void report_json(FILE *out, const struct check_report_in *in, const struc
 		fprintf(out, ", \"%s\": %d", verdict_names[v], t->n[v]);
 	fprintf(out, ", \"not_checked\": %d, \"measured_again\": %d", t->unchecked, t->again);
 	json_number(out, "typical_time_ratio", in->move->typical, in->move->compared > 0);
-	fprintf(out, ", \"moved_alike\": %d, \"machine_wide\": %s}\n}\n", in->move->alike,
+	fprintf(out, ", \"moved_alike\": %d, \"machine_wide\": %s", in->move->alike,
 		check_machine_wide(in->move) ? "true" : "false");
+	json_number(out, "reference_time_ratio", in->reference_move, in->reference_move > 0);
+	fputs("}\n}\n", out);
 }
 
 static int is_failure(const struct check_row *r, int strict)

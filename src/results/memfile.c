@@ -78,6 +78,10 @@ int memfile_make(struct rfile *f, const char *name, const struct host_info *h,
 	f->buffer_mb = h->buffer_mb;
 	f->cpus = h->cpus;
 	f->mhz = h->mhz;
+	_Static_assert(HOST_REFERENCE_MAX <= RFILE_MAX_REFERENCE, "a file keeps every run's reference");
+	f->reference_runs = h->reference_runs;
+	for (int r = 0; r < h->reference_runs; r++)
+		f->reference[r] = h->reference[r];
 	for (size_t i = 0; i < n; i++)
 		if (records[i].m.status == ST_OK && records[i].m.samples)
 			samples += (size_t)records[i].m.reps + 2 * (size_t)records[i].runs;

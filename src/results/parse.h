@@ -98,6 +98,9 @@ struct figdesc {
 };
 
 int pool_add(struct parser *ps, int line, double v);
+/* One more run's machine reference (positive, at most
+   RFILE_MAX_REFERENCE of them); what names the field in a message. */
+int reference_add(struct parser *ps, int line, double v, const char *what);
 /* "1.2,1.3,...": into the pool; *first and *count say where; what names
  * the column in messages. */
 int sample_list(struct parser *ps, int line, struct span s, const char *what, size_t *first,

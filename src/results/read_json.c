@@ -206,6 +206,16 @@ static int record_element(struct json *j, void *ctx)
 	return note_scale_mode(ps, r.line, r.table, d.params);
 }
 
+static int reference_element(struct json *j, void *ctx)
+{
+	struct parser *ps = ctx;
+	double v;
+
+	return jvalue(j, "reference_mbs", &v) < 0 || reference_add(ps, j->line, v, "reference_mbs") < 0
+		       ? -1
+		       : 0;
+}
+
 struct jtop {
 	struct parser *ps;
 	int version, results;
@@ -229,6 +239,13 @@ static int top_member(struct json *j, const char *key, void *ctx)
 			return fail_at(top->ps, j->line,
 				       "'host' is not a JSON object: not an osbench result file");
 		return jobject(j, host_member, &host);
+	}
+	if (strcmp(key, "reference_mbs") == 0) {
+		if (jpeek(j) != '[')
+			return fail_at(top->ps, j->line, "'reference_mbs' is not a JSON array");
+		if (top->ps->f->reference_runs)
+			return fail_at(top->ps, j->line, "'reference_mbs' given twice");
+		return jarray(j, reference_element, top->ps);
 	}
 	if (strcmp(key, "results") == 0) {
 		top->results = 1;

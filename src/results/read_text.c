@@ -93,6 +93,31 @@ static struct span comment_text(struct span line)
 }
 
 /* "# key: value" lines of the host record (before the first table). */
+/* "# machine reference: 51200,50900 MB/s (...)": each run's. */
+static int reference_line(struct parser *ps, struct span v)
+{
+	const char *sp = memchr(v.p, ' ', v.n);
+	struct span list = { .p = v.p, .n = sp ? (size_t)(sp - v.p) : v.n };
+
+	if (ps->f->reference_runs)
+		return fail_at(ps, ps->lineno, "machine reference: given twice");
+	while (list.n) {
+		const char *comma = memchr(list.p, ',', list.n);
+		struct span one = { .p = list.p, .n = comma ? (size_t)(comma - list.p) : list.n };
+		double mbs;
+		if (parse_number(ps, ps->lineno, one, "machine reference", &mbs) < 0 ||
+		    reference_add(ps, ps->lineno, mbs, "machine reference") < 0)
+			return -1;
+		list.p += one.n + (comma != NULL);
+		list.n -= one.n + (comma != NULL);
+		if (comma && list.n == 0)
+			return fail_at(ps, ps->lineno, "machine reference: a list ending in a comma");
+	}
+	if (!ps->f->reference_runs)
+		return fail_at(ps, ps->lineno, "machine reference: no runs");
+	return 0;
+}
+
 static int host_comment(struct parser *ps, struct span c)
 {
 	struct span v;
@@ -137,6 +162,8 @@ static int host_comment(struct parser *ps, struct span c)
 		ps->f->buffer_mb = mb;
 		return 0;
 	}
+	if (span_is(c, "machine reference"))
+		return reference_line(ps, v);
 	if (span_is(c, "huge pages"))
 		return set_field(ps, ps->lineno, ps->f->huge_pages, sizeof ps->f->huge_pages, v,
 				 "huge pages");
@@ -243,6 +270,9 @@ static int comment_line(struct parser *ps, struct text *t, struct span line)
 	}
 	if (span_starts(c, "end:"))
 		return end_comment(ps, c);
+	/* each run's, known only once the runs are done: after the tables */
+	if (span_starts(c, "machine reference:"))
+		return host_comment(ps, c);
 	/* the marks under a data row belong to its table */
 	if (t->state == TS_LAT_DONE && span_starts(c, "distorted: ")) {
 		distorted_mark(ps, t, c);

@@ -12,6 +12,7 @@ void rfile_free(struct rfile *f)
 	free(f->pool);
 	f->pool = NULL;
 	f->npool = f->pool_cap = 0;
+	f->reference_runs = 0;
 }
 
 const double *rfile_cdf(const struct rfile *f, const struct rfigure *g)

@@ -61,6 +61,9 @@ struct rfigure {
 /* Samples over all figures of one file: a run keeps a few thousand. */
 #define RFILE_MAX_SAMPLES (1 << 20)
 
+/* The most runs whose machine reference a file may give (RUNS_MAX). */
+#define RFILE_MAX_REFERENCE 64
+
 /* One result file. */
 struct rfile {
 	char path[4096];
@@ -77,6 +80,10 @@ struct rfile {
 	char huge_pages[16];  /* the host's transparent huge pages mode, or "" */
 	double buffer_mb;     /* the memory bandwidths' buffer; 0: not said */
 	int cpus;
+	/* each run's machine reference in MB/s (--runs), in order; 0 runs:
+	   the file gives none */
+	double reference[RFILE_MAX_REFERENCE];
+	int reference_runs;
 	struct rfigure *figs;
 	size_t nfigs;
 	double *pool;        /* every figure's samples, one after another */

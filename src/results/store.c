@@ -32,6 +32,18 @@ int pool_add(struct parser *ps, int line, double v)
 	return 0;
 }
 
+int reference_add(struct parser *ps, int line, double v, const char *what)
+{
+	struct rfile *f = ps->f;
+
+	if (!(v > 0))
+		return fail_at(ps, line, "%s: a run's reference of %g MB/s", what, v);
+	if (f->reference_runs >= RFILE_MAX_REFERENCE)
+		return fail_at(ps, line, "%s: more than %d runs", what, RFILE_MAX_REFERENCE);
+	f->reference[f->reference_runs++] = v;
+	return 0;
+}
+
 /* "1.2,1.3,1.25": each a number, into the pool; *first and *count say
  * where they went. */
 int sample_list(struct parser *ps, int line, struct span s, const char *what, size_t *first,

@@ -82,7 +82,14 @@ static void json_sweep(struct writer *w, const char *module, int use_procs,
 
 static void json_end(struct writer *w)
 {
-	fprintf(w->f, "%s]\n}\n", w->records ? "\n  " : "");
+	const struct host_info *h = w->host;
+
+	fprintf(w->f, "%s]", w->records ? "\n  " : "");
+	if (h->reference_runs > 0) {
+		fputs(",\n  \"reference_mbs\": ", w->f);
+		writer_number_list(w->f, h->reference, h->reference_runs, 1);
+	}
+	fputs("\n}\n", w->f);
 }
 
 const struct format format_json = {

@@ -90,6 +90,13 @@ void writer_host_comments(const struct writer *w)
  * JSON document cut anywhere is not JSON. */
 void writer_end_line(struct writer *w)
 {
+	const struct host_info *h = w->host;
+
+	if (h->reference_runs > 0) {
+		fputs("# machine reference: ", w->f);
+		writer_number_list(w->f, h->reference, h->reference_runs, 0);
+		fputs(" MB/s (each run's, which check measures the host's move by)\n", w->f);
+	}
 	fprintf(w->f, "# end: %d figure%s\n", w->figures, w->figures == 1 ? "" : "s");
 }
 
@@ -182,7 +189,7 @@ static void share(FILE *f, double pct, int json)
 }
 
 /* Comma-separated (long) or as a JSON array's elements. */
-static void number_list(FILE *f, const double *v, int n, int json)
+void writer_number_list(FILE *f, const double *v, int n, int json)
 {
 	if (json)
 		fputc('[', f);
@@ -221,7 +228,7 @@ void record_value(FILE *f, const struct record *r, enum field fld, int json)
 	case F_CI_LO: fprintf(f, "%.6g", m->ci_lo); break;
 	case F_CI_HI: fprintf(f, "%.6g", m->ci_hi); break;
 	case F_ROUNDS: fprintf(f, "%d", m->rounds); break;
-	case F_SAMPLES: number_list(f, m->samples, m->reps, json); break;
+	case F_SAMPLES: writer_number_list(f, m->samples, m->reps, json); break;
 	case F_PLACEMENT: text_value(f, placement_name(m->placement), "-", json); break;
 	case F_VALUE: fprintf(f, "%.6g", m->value); break;
 	case F_OP_P50: fprintf(f, "%.6g", m->tail.p50); break;
@@ -230,7 +237,7 @@ void record_value(FILE *f, const struct record *r, enum field fld, int json)
 	case F_OP_MAX: fprintf(f, "%.6g", m->tail.max); break;
 	case F_STALLS: fprintf(f, "%d", m->tail.stalls); break;
 	case F_OP_BATCH: fprintf(f, "%d", m->tail.batch); break;
-	case F_OP_CDF: number_list(f, m->tail.cdf, TAIL_CDF_POINTS, json); break;
+	case F_OP_CDF: writer_number_list(f, m->tail.cdf, TAIL_CDF_POINTS, json); break;
 	case F_RUNS: fprintf(f, "%d", r->runs ? r->runs : 1); break;
 	case F_WAIT: share(f, m->distortion.wait_pct, json); break;
 	case F_STEAL: share(f, m->distortion.steal_pct, json); break;
@@ -242,16 +249,16 @@ void record_value(FILE *f, const struct record *r, enum field fld, int json)
 	case F_SECONDS: fprintf(f, "%.3f", m->seconds); break;
 	case F_RUN_VALUES:
 		if (r->runs)
-			number_list(f, r->run_values, r->runs, json);
+			writer_number_list(f, r->run_values, r->runs, json);
 		else
-			number_list(f, &m->value, 1, json);
+			writer_number_list(f, &m->value, 1, json);
 		break;
 	case F_RUN_FASTEST:
 		if (r->runs) {
-			number_list(f, r->run_fastest, r->runs, json);
+			writer_number_list(f, r->run_fastest, r->runs, json);
 		} else {
 			double best = runs_fastest(m, schema_higher_is_better(r->unit));
-			number_list(f, &best, 1, json);
+			writer_number_list(f, &best, 1, json);
 		}
 		break;
 	case F_COUNT: break;

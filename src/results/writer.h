@@ -78,6 +78,8 @@ void writer_end(struct writer *w);
 
 /* The host record as "# key: value" comments (table and long). */
 void writer_host_comments(const struct writer *w);
+/* Numbers joined by commas, in brackets for JSON. */
+void writer_number_list(FILE *f, const double *v, int n, int json);
 /* The text end line: proves a file whole to the reader. */
 void writer_end_line(struct writer *w);
 /* Whether a record carries field fld in that format: a figure that is

@@ -9,6 +9,10 @@
  * sweep's threads get as much (glibc sizes them from the same limit). */
 #define HOST_MIN_STACK_KB 256
 
+/* The most runs whose machine reference the host record keeps: every run
+ * one result can hold. */
+#define HOST_REFERENCE_MAX 64
+
 struct host_info {
 	char host[256];       /* --label or the host name */
 	char os[200];         /* uname -s and release: the OS cell */
@@ -28,6 +32,10 @@ struct host_info {
 	char huge_pages[16];  /* huge_pages_mode(), "" outside runs */
 	int buffer_mb;        /* the memory bandwidths' buffer; 0 outside runs */
 	char buffer_why[160]; /* how it was chosen */
+	/* --runs N: each run's machine reference (its fastest sample, MB/s),
+	   in order; reference_runs 0 where it was not taken or failed */
+	double reference[HOST_REFERENCE_MAX];
+	int reference_runs;
 };
 
 /* Gather the facts; label may be NULL, measured_mhz the clock rate the

@@ -135,12 +135,20 @@ static double gauss(uint64_t *s)
 #define SIM_FIGS 22
 #define SIM_RUNS 20
 
-/* One side of an unchanged host: every run's factor shared by its
-   figures (sd 8 %, independent from run to run: the assumption the error
-   rates rest on) about the side's own mood (0: no move between the
-   sides), each figure following it by a sensitivity of its own (0.5 to
-   1.8, as this host's figures do), and its own noise 3 %. */
-static int sim_side(struct rfile *f, double mood, uint64_t *seed)
+/* One side of a host: every run's factor shared by its figures (sd 8 %,
+   independent from run to run: the assumption the error rates rest on)
+   about the side's own mood (0: no move between the sides), each figure
+   following it by a sensitivity of its own (0.5 to 1.8, as this host's
+   figures do), and its own noise 3 %.  kernel: what a change of the
+   kernel adds to every figure's log (never to the reference's); with
+   reference, each run's machine reference (MB/s) follows the factor by
+   1, with noise of its own of 1 %. */
+struct sim {
+	double mood, kernel;
+	int reference;
+};
+
+static int sim_side(struct rfile *f, const struct sim *how, uint64_t *seed)
 {
 	double factor[SIM_RUNS];
 
@@ -150,7 +158,7 @@ static int sim_side(struct rfile *f, double mood, uint64_t *seed)
 	if (!f->figs || !f->pool)
 		return -1;
 	for (int r = 0; r < SIM_RUNS; r++)
-		factor[r] = mood + 0.08 * gauss(seed);
+		factor[r] = how->mood + 0.08 * gauss(seed);
 	for (size_t g = 0; g < SIM_FIGS; g++) {
 		struct rfigure *x = &f->figs[g];
 		snprintf(x->table, sizeof x->table, "t%zu", g);
@@ -162,36 +170,61 @@ static int sim_side(struct rfile *f, double mood, uint64_t *seed)
 		x->run_off = g * SIM_RUNS;
 		x->seconds = -1;
 		for (int r = 0; r < SIM_RUNS; r++)
-			f->pool[g * SIM_RUNS + r] = (double)(g + 1) *
-						    exp((0.5 + 1.3 * (double)g / (SIM_FIGS - 1)) * factor[r] +
-							0.03 * gauss(seed));
+			f->pool[g * SIM_RUNS + r] =
+				(double)(g + 1) *
+				exp((0.5 + 1.3 * (double)g / (SIM_FIGS - 1)) * factor[r] + how->kernel +
+				    0.03 * gauss(seed));
 		x->value = f->pool[g * SIM_RUNS + 1];
 	}
 	f->nfigs = SIM_FIGS;
 	f->npool = f->pool_cap = SIM_FIGS * SIM_RUNS;
+	for (int r = 0; how->reference && r < SIM_RUNS; r++)
+		f->reference[r] = 50000 * exp(-factor[r] - 0.01 * gauss(seed));
+	f->reference_runs = how->reference ? SIM_RUNS : 0;
 	return 0;
+}
+
+/* One simulated job against its baseline: how many figures are slower
+   and how many faster (figure 0 alone when first_only); -1 when out of
+   memory. */
+struct sim_count {
+	int slower, faster;
+};
+
+static int sim_pair(double tol, const struct sim *base, const struct sim *cur, uint64_t *seed,
+		    int first_only, struct sim_count *got)
+{
+	struct rfile a, b;
+	struct check_row rows[2 * SIM_FIGS + 1];
+	struct check_opts o = { .tol = tol };
+	int unchecked, rc = -1;
+
+	got->slower = got->faster = 0;
+	if (sim_side(&a, base, seed) == 0 && sim_side(&b, cur, seed) == 0) {
+		size_t n = check_rows(&a, &b, 1, rows, &unchecked);
+		if (check_judge(&a, rows, n, &o) >= 0) {
+			rc = 0;
+			for (size_t i = 0; i < (first_only ? 1 : n); i++) {
+				got->slower += rows[i].v == V_SLOWER;
+				got->faster += rows[i].v == V_FASTER;
+			}
+		}
+	}
+	rfile_free(&a);
+	rfile_free(&b);
+	return rc;
 }
 
 /* Whether one simulated job is red or claims a change: any figure
    slower or faster; -1 when out of memory. */
 static int sim_job(double tol, uint64_t *seed)
 {
-	struct rfile a, b;
-	struct check_row rows[2 * SIM_FIGS + 1];
-	struct check_opts o = { .tol = tol };
-	int unchecked, changed = -1;
+	static const struct sim calm = { 0 };
+	struct sim_count got;
 
-	if (sim_side(&a, 0, seed) == 0 && sim_side(&b, 0.0, seed) == 0) {
-		size_t n = check_rows(&a, &b, 1, rows, &unchecked);
-		if (check_judge(&a, rows, n, &o) >= 0) {
-			changed = 0;
-			for (size_t i = 0; i < n; i++)
-				changed |= rows[i].v == V_SLOWER || rows[i].v == V_FASTER;
-		}
-	}
-	rfile_free(&a);
-	rfile_free(&b);
-	return changed;
+	if (sim_pair(tol, &calm, &calm, seed, 0, &got) < 0)
+		return -1;
+	return got.slower + got.faster > 0;
 }
 
 static void family_error(void)
@@ -251,8 +284,49 @@ static void drift_rules(void)
 	CHECK("rules drift: a gross change stands", j.v == V_SLOWER && strstr(j.note, "gross"));
 }
 
+/* The machine reference: a change every figure shares, which the
+   figures' own factor takes for the machine's, is seen against it; a
+   machine that moved, reference and all, is not taken for a change. */
+static void reference_anchor(void)
+{
+	const struct sim calm = { .reference = 1 }, kernel = { .kernel = log(1.2), .reference = 1 };
+	const struct sim blind = { 0 }, blind_kernel = { .kernel = log(1.2) };
+	const struct sim moved = { .mood = 0.15, .reference = 1 };
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	int seen = 0, seen_blind = 0, claimed = 0, failed = 0;
+	const int jobs = 300;
+	struct sim_count got;
+	char name[128];
+
+	for (int j = 0; j < 20; j++) {
+		failed |= sim_pair(0.1, &calm, &kernel, &seed, 1, &got) < 0;
+		seen += got.slower;
+		failed |= sim_pair(0.1, &blind, &blind_kernel, &seed, 1, &got) < 0;
+		seen_blind += got.slower;
+	}
+	snprintf(name, sizeof name,
+		 "rules reference: every figure 20 %% slower, reference unmoved: slower %d of 20",
+		 seen);
+	CHECK(name, !failed && seen == 20);
+	snprintf(name, sizeof name,
+		 "rules reference: without one the figures' factor takes it: slower %d of 20",
+		 seen_blind);
+	CHECK(name, !failed && seen_blind == 0);
+	for (int j = 0; j < jobs; j++) {
+		failed |= sim_pair(0.1, &calm, &moved, &seed, 0, &got) < 0;
+		claimed += got.slower + got.faster > 0;
+	}
+	double rate = (double)claimed / jobs, bound = 0.05 + 3 * sqrt(0.05 * 0.95 / jobs);
+	snprintf(name, sizeof name,
+		 "rules reference: machine moved 15 %%, reference along: %.1f%% of %d jobs claim a "
+		 "change",
+		 100 * rate, jobs);
+	CHECK(name, !failed && rate <= bound);
+}
+
 UNIT_TEST(test_rules)
 {
+	reference_anchor();
 	one_run_rules();
 	two_views();
 	drift_rules();

@@ -111,10 +111,17 @@ static int in_some_table(const struct module *m)
 }
 
 /* Scaling modules are swept, not tabled; every other module has a cell. */
+/* Every latency module but the machine reference, which runs beside the
+   tables' figures and is none of them, and which is in none. */
 static int every_latency_module_tabled(void)
 {
+	if (in_some_table(registry_reference())) {
+		printf("# the machine reference is in a table\n");
+		return 0;
+	}
 	for (size_t i = 0; i < registry_nmodules; i++)
-		if (!(registry_modules[i]->flags & MOD_SCALE) && !in_some_table(registry_modules[i])) {
+		if (!(registry_modules[i]->flags & MOD_SCALE) &&
+		    registry_modules[i] != registry_reference() && !in_some_table(registry_modules[i])) {
 			printf("# module '%s' is in no table\n", registry_modules[i]->name);
 			return 0;
 		}
@@ -331,7 +338,8 @@ UNIT_TEST(test_schema)
 	char name[64];
 
 	CHECK("schema the registry's tables and columns are the contract's", registry_is_the_contract());
-	CHECK("schema every latency module has a table column", every_latency_module_tabled());
+	CHECK("schema every latency module but the reference has a table column",
+	      every_latency_module_tabled());
 	CHECK("schema a header names one measurement", headers_name_one_measurement());
 	CHECK("schema points headers are the schema's", points_spelled_by_schema());
 	CHECK("schema each table's title says its unit", titles_say_units());

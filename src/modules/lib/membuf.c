@@ -174,14 +174,14 @@ static void *map_buffer(size_t len, int huge, size_t *mapped, unsigned char **ba
 	return (void *)a;
 }
 
-static int setup_buffer(struct mod_ctx *ctx, int huge)
+static int setup_buffer(struct mod_ctx *ctx, int huge, size_t len)
 {
 	struct membuf *m = malloc(sizeof *m);
 	void *p;
 
 	if (!m)
 		return mod_fail(ctx, "malloc", errno);
-	m->len = membuf_size(ctx);
+	m->len = len;
 	m->off = 0;
 	p = map_buffer(m->len, huge, &m->mapped, &m->base);
 	if (!p) {
@@ -199,12 +199,17 @@ static int setup_buffer(struct mod_ctx *ctx, int huge)
 
 int membuf_setup(struct mod_ctx *ctx)
 {
-	return setup_buffer(ctx, 0);
+	return setup_buffer(ctx, 0, membuf_size(ctx));
 }
 
 int membuf_setup_huge(struct mod_ctx *ctx)
 {
-	return setup_buffer(ctx, 1);
+	return setup_buffer(ctx, 1, membuf_size(ctx));
+}
+
+int membuf_setup_fixed(struct mod_ctx *ctx, size_t len)
+{
+	return setup_buffer(ctx, 1, len);
 }
 
 void membuf_teardown(struct mod_ctx *ctx)
@@ -224,6 +229,15 @@ size_t membuf_next(struct membuf *m, size_t span)
 
 	m->off = off + MEMBUF_CHUNK < span ? off + MEMBUF_CHUNK : 0;
 	return off;
+}
+
+int membuf_run_sum(struct mod_ctx *ctx, uint64_t n)
+{
+	struct membuf *m = ctx->state;
+
+	for (uint64_t i = 0; i < n; i++)
+		membuf_sum(m->p + membuf_next(m, m->len), MEMBUF_CHUNK);
+	return 0;
 }
 
 /* Four sums, so that the adds are not one chain waiting on each other. */

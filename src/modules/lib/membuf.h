@@ -12,6 +12,7 @@
 #define OSBENCH_MEMBUF_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "module.h"
 
@@ -60,11 +61,16 @@ int membuf_setup(struct mod_ctx *ctx);
 /* The same, the buffer 2 MB aligned and advised into huge pages where the
    system has them on request. */
 int membuf_setup_huge(struct mod_ctx *ctx);
+/* The same for a buffer of len bytes (a multiple of MEMBUF_CHUNK) that no
+   option or cache size chooses. */
+int membuf_setup_fixed(struct mod_ctx *ctx, size_t len);
 void membuf_teardown(struct mod_ctx *ctx);
 
 /* The offset of the next chunk in a span of the buffer, moving on. */
 size_t membuf_next(struct membuf *m, size_t span);
 
+/* n ops of summing the next MEMBUF_CHUNK round the buffer (a run hook). */
+int membuf_run_sum(struct mod_ctx *ctx, uint64_t n);
 /* Sum the words of p[0..len) into a volatile sink. */
 void membuf_sum(const void *p, size_t len);
 /* Copy len bytes a word at a time, by hand. */
