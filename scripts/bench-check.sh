@@ -20,7 +20,7 @@
 # Both sides of
 # an A/B pass a filter, so the only difference is its length.  The wall
 # time of each check is set against its baseline's (the same 3 runs).
-# -K DIR keeps each try's baseline and check output there (DIR made),
+# -K DIR keeps each try's baseline and check output (-f long) there (DIR made),
 # named by the slow-down and the try, for replaying the verdicts later.
 # Needs a C compiler and Linux; targets are reported, never asserted.
 set -eu
@@ -98,6 +98,18 @@ length_for() { # NS: the shortest length that adds NS, interpolated
 		printf "%d", L[n] }' "$dir/curve"
 }
 
+# check's long output (kept, for replaying its runs) in the table
+# format's columns, which the counts below read
+as_table() {
+	awk -F'\t' 'BEGIN { OFS = "\t" }
+		/^# check: / { sub(/^# /, ""); print; next } /^#/ { next }
+		$1 == "table" { for (i = 1; i <= NF; i++) c[$i] = i
+			print "table", "column", "baseline", "current", "ratio", "lo", "hi", "p", "runs", "note", "basis", "verdict"; next }
+		{ note = $(c["counted_as"]) != "-" ? "counted once, as " $(c["counted_as"]) : $(c["note"])
+		  print $(c["table"]), $(c["column"]), $(c["baseline"]), $(c["current"]), $(c["ratio"]), $(c["lo"]), $(c["hi"]),
+			$(c["p"]), $(c["runs"]), note, $(c["basis"]), $(c["verdict"]) }'
+}
+
 # one try: a baseline under a filter of $1, a check under $2; the check's
 # output in $dir/check.out, the wall times in $base_s and $check_s
 # shellcheck disable=SC2086 # the tables and check arguments are words
@@ -106,9 +118,10 @@ try() {
 	"$dir/slowsys" "$1" "$bin" run --runs 40 -f long -o "$dir/base.long" $tables 2>/dev/null || true
 	base_s=$(since "$t0")
 	t0=$(now)
-	"$dir/slowsys" "$2" "$bin" check $extra "$dir/base.long" >"$dir/check.out" 2>"$dir/check.err" || true
+	"$dir/slowsys" "$2" "$bin" check -f long $extra "$dir/base.long" >"$dir/check.long" 2>"$dir/check.err" || true
 	check_s=$(since "$t0")
-	[ -z "$keep" ] || for f in base.long check.out check.err; do
+	as_table <"$dir/check.long" >"$dir/check.out"
+	[ -z "$keep" ] || for f in base.long check.long check.err; do
 		cp "$dir/$f" "$keep/$label.$f"
 	done
 }

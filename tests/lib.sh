@@ -52,6 +52,26 @@ check() { # NAME CONDITION-COMMAND...: the condition's outcome, said and returne
 	return 1
 }
 
+# have PROG: whether PROG is on the PATH.  Where it is not, the checks
+# that need it go untried, and one skip line a script says so (CI
+# installs every one of them).
+_have_said=
+have() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	case " $_have_said " in
+	*" $1 "*) ;;
+	*)
+		skip "$(basename "$0"): the checks that need $1: it is not installed"
+		_have_said="$_have_said $1"
+		;;
+	esac
+	return 1
+}
+
+# root, and a command run as nobody (setpriv, util-linux)
+is_root() { [ "$(id -u)" -eq 0 ]; }
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+
 # run ARGS...: output in $work/out, errors in $work/err, status in $rc
 run() {
 	"$OSBENCH" "$@" >"$work/out" 2>"$work/err" </dev/null

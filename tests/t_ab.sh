@@ -116,7 +116,7 @@ h = json.load(open(sys.argv[1]))["host"]
 assert h["release"] and (h["mhz"] is None or h["mhz"] > 0) and h["mhz_source"] in ("measured", "os", "unknown"), h
 assert h["huge_pages"] and h["tmpdir_fs"], h' "$work/out"
 run ab -q -f junit "$OSBENCH" "$OSBENCH" null stat
-if command -v xmllint >/dev/null 2>&1; then
+if have xmllint; then
 	check "ab junit: well formed" xmllint --noout "$work/out"
 else
 	echo "skip ab junit well formed: xmllint is not installed (Debian: libxml2-utils)"
@@ -130,7 +130,7 @@ check "ab junit: each testcase's time in seconds, the suite's their sum" awk '
 	/<testcase / { t = ms($0); if (t <= 0) bad++; cases += t; n++ }
 	/<\/testsuite>/ { if (cases != suite) bad++ }
 	END { exit !(n == 2 && !bad) }' "$work/out"
-if command -v xmllint >/dev/null 2>&1; then
+if have xmllint; then
 	check "ab junit: valid against the JUnit schema" \
 		xmllint --noout --schema "$(cd "$(dirname "$0")" && pwd)/junit.xsd" "$work/out"
 fi
@@ -219,7 +219,7 @@ check "ab side exiting 1: stderr says why" grep -qF "osbench: ab: side B: null: 
 check "ab side exiting 1: nothing left" tmp_empty
 run ab -q -f junit "$OSBENCH" "$work/exits1" null
 check "ab junit with a failed side: exit 1" [ "$rc" -eq 1 ]
-if command -v xmllint >/dev/null 2>&1; then
+if have xmllint; then
 	check "ab junit with a failed side: well formed" xmllint --noout "$work/out"
 else
 	skip "ab junit with a failed side: well formed: xmllint is not installed (Debian: libxml2-utils)"
@@ -300,7 +300,7 @@ fake rude 'printf "osbench-ab 1\nstatus fail\nreason bad\377\033[31m byte\nend\n
 run ab -q -f junit "$OSBENCH" "$work/rude" null
 check "ab side with a rude reason: stderr cleaned" grep -qxF "osbench: ab: side B: null: bad? [31m byte" "$work/err"
 check "ab side with a rude reason junit: the reason cleaned" grep -qF 'message="fail: B: bad? [31m byte"' "$work/out"
-if command -v xmllint >/dev/null 2>&1; then
+if have xmllint; then
 	check "ab side with a rude reason junit: well formed" xmllint --noout "$work/out"
 fi
 run ab -q -f json "$OSBENCH" "$work/rude" null

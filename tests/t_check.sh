@@ -301,7 +301,7 @@ check "check beyond the rest of its runs: the others ok against their runs, none
 check "check a figure that moved with its runs: shown against them" \
 	[ "$(check_cell t3 c basis) $(check_cell t3 c ratio | awk '{ print ($1 > 0.98 && $1 < 1.02) }')" = "relative 1" ]
 run check -f json moody-a.long moody-b.long
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	check "check json: the ratio against the rest of its runs" python3 -c '
 import json, sys
 f = {x["table"]: x for x in json.load(open(sys.argv[1]))["figures"]}
@@ -334,10 +334,11 @@ check "check most figures moved alike: the one that stayed reads 0.77 against it
 	[ "$(verdict_of t6 c) $(check_cell t6 c basis) $(check_cell t6 c ratio | cut -c 1-4)" = "unclear relative 0.77" ]
 check "check most figures moved alike: stderr names the move" \
 	grep -q "every figure moved alike: 7 of 8 took longer, the typical one 30% slower" "$work/err"
-# the machine reference (each run's, in the host record): every figure 30 %
-# slower while the reference stayed is a change, not the machine's mood;
-# with the reference slower alike it is the machine's; with none, the
-# figures' own factor takes it for the machine's
+# the machine reference (each run's, in the host record): a machine that
+# moved with its reference is taken out by the reference's move; every
+# figure 30 % slower while the reference stayed is a kernel's mood or a
+# kernel's change, taken halfway, so nothing is claimed from it alone;
+# with no reference the figures' own factor takes it for the machine's
 refline() { # MOODS: each run's reference, MB/s, as the moods move it
 	echo "$1" | awk -F, '{ printf "machine reference: "; for (i = 1; i <= NF; i++) printf "%s%.6g", (i > 1 ? "," : ""), 50000 / $i; printf " MB/s (each run)\n" }'
 }
@@ -345,18 +346,31 @@ moods6=1.0,1.1,1.0,1.05,1.0,1.1
 moody "$moods6" "" 1 | mkruns ref-a.long "$(refline "$moods6")"
 moody "$moods6" "t0 t1 t2 t3 t4 t5 t6 t7" 1.3 | mkruns ref-b.long "$(refline "$moods6")"
 run check ref-a.long ref-b.long
-check "check every figure 30% slower, the reference unmoved: slower against the runs, exit 1" \
-	[ "$rc $(verdict_of t0 c) $(check_cell t0 c basis) $(grep -c -E "${T}slower\$" "$work/out")" = "1 slower relative 8" ]
-check "check every figure 30% slower, the reference unmoved: stderr says the reference stayed" \
-	grep -q "typical one 30% slower than its baseline, and the machine reference, which no kernel change moves, did not move;" "$work/err"
+check "check every figure 30% slower, the reference unmoved: nothing claimed, exit 0" \
+	[ "$rc $(grep -c -E "${T}(slower|faster)\$" "$work/out")" = "0 0" ]
+check "check every figure 30% slower, the reference unmoved: taken halfway, 1.14 against the runs" \
+	[ "$(verdict_of t0 c) $(check_cell t0 c basis) $(check_cell t0 c ratio | cut -c 1-4)" = "unclear relative 1.14" ]
+check "check every figure 30% slower, the reference unmoved: stderr says how it was taken" \
+	grep -q "typical one 30% slower than its baseline, and the machine reference, which no kernel change moves, did not move; a mood of this host's kernel moves every figure so too" "$work/err"
 check "check the summary gives the reference's move" \
 	grep -q "^check: 8 figures: .*; the machine reference moved 1.000)\$" "$work/out"
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	run check -f json ref-a.long ref-b.long
 	check "check json: the reference's move in the summary" python3 -c 'import json, sys
 s = json.load(open(sys.argv[1]))["summary"]
 assert abs(s["reference_time_ratio"] - 1) < 1e-6 and abs(s["typical_time_ratio"] - 1.3) < 0.01, s' "$work/out"
 fi
+moody "$moods6" "t0 t1 t2 t3 t4 t5 t6 t7" 1.3 | mkruns ref-h.long "$(refline 1.1,1.0,1.1,1.0,1.05,1.0)"
+run check ref-a.long ref-h.long
+check "check a reference the figures did not follow within the runs: not read, and the summary says so" \
+	grep -q "^check: 8 figures: .*; the machine reference moved 1.000, not read: the figures followed it within the runs by r 0.07)\$" "$work/out"
+check "check a reference not read: every figure 30% slower taken for the machine's, nothing claimed" \
+	[ "$rc $(grep -c -E "${T}(slower|faster)\$" "$work/out")" = "0 0" ]
+moved6=1.1,1.21,1.1,1.155,1.1,1.21
+moody "$moved6" "t1" 1.4 | mkruns ref-g.long "$(refline "$moved6")"
+run check ref-a.long ref-g.long
+check "check the machine 10% slower with its reference, one figure 40% more: slower, exit 1" \
+	[ "$rc $(verdict_of t1 c) $(check_cell t1 c basis) $(grep -c -E "${T}(slower|faster)\$" "$work/out")" = "1 slower relative 1" ]
 run check -f long ref-a.long ref-b.long
 check "check long: each side's reference runs before the rows" \
 	[ "$(sed -n '/^table/q;p' "$work/out")" = "# machine reference: baseline 50000,45454.5,50000,47619,50000,45454.5; current 50000,45454.5,50000,47619,50000,45454.5 MB/s" ]
@@ -450,7 +464,7 @@ run check -f junit base3.long cur3.long
 check "check junit: an unclear figure is skipped, with its reason" \
 	sh -c 'grep -A 30 "name=\"fork proc\"" "$1" | grep -q "<skipped message=\"unclear: baseline 100 us, current 102 us, ratio 1.016"' _ "$work/out"
 check "check junit: a suite counts its skipped case" grep -q 'name="alpha proc" tests="1" failures="0" errors="0" skipped="1"' "$work/out"
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	run check -f json base3.long new-b.long
 	check "check json: a new figure" python3 -c '
 import json, sys
@@ -544,7 +558,7 @@ proc|fork proc|fork|us|100,101,99
 EOF
 run check -f json base3.long fail-b.long
 check "check json of a failure exits 1" [ "$rc" -eq 1 ]
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	check "check json: values, runs, unit, interval, tolerance, reason" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -602,7 +616,7 @@ check "check junit time: a current file without seconds gives none, whatever the
 # --- JUnit as CI systems read it: valid against the schema, whatever
 # the case; the summary reaches the job log when the report goes to -o
 top=$(cd "$fx/../.." && pwd)
-if command -v xmllint >/dev/null 2>&1; then
+if have xmllint; then
 	valid() { # NAME (the report in $work/out)
 		if xmllint --noout --schema "$top/tests/junit.xsd" "$work/out" 2>"$work/xmlerr"; then
 			ok "$1"
@@ -661,7 +675,7 @@ cp "$work/out" runs3.long
 run check runs3.long runs3.long
 check "run --runs 3 read back: three runs a side" sh -c 'grep "^syscall${T}null call${T}" "$1" | grep -q "${T}3:3${T}"' _ "$work/out"
 run run -q --runs 2 -f json null
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	check "run --runs 2 json: runs and two run values" python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))["results"][0]

@@ -51,7 +51,7 @@ check "cli long: every figure says the seconds it took, a positive number" by_na
 	f("table") == "syscall" || f("table") == "proc" { n++; if (f("seconds") !~ /^[0-9]+\.[0-9]+$/ || f("seconds") + 0 <= 0) bad++ }
 	END { exit !(n == 2 && !bad) }' "$work/out"
 run run --quick --format json stat
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	check "cli json parses" python3 -m json.tool "$work/out" >/dev/null
 	check "cli json carries the host and the figure" python3 -c '
 import json, sys

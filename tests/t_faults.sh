@@ -23,8 +23,6 @@ measured() { # NAME COLUMN
 	v=$(cell_of "$2")
 	case $v in fail | - | "") fail "$1: cell '$v'" ;; *) ok "$1" ;; esac
 }
-as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
-is_root() { [ "$(id -u)" -eq 0 ]; }
 
 # --- process limit: fork, exec, sh, ctx and thread sweeps
 if is_root && command -v prlimit >/dev/null 2>&1 && command -v setpriv >/dev/null 2>&1; then
@@ -226,7 +224,7 @@ if [ -n "${DENY:-}" ] && [ -x "$DENY" ] && "$DENY" getpid true 2>/dev/null; then
 	check "faults getrusage refused: runs merged keep them unknown" by_name table '
 		f("status") == "ok" && f("cpu_pct") == "-" && f("ctxsw_vol_per_op") == "-" { n++ }
 		END { exit n != 1 }' "$work/out"
-	if command -v python3 >/dev/null 2>&1; then
+	if have python3; then
 		"$DENY" getrusage "$OSBENCH" run -q -f json null >"$work/out" 2>"$work/err"
 		check "faults getrusage refused: json gives null" python3 -c 'import json, sys
 f = json.load(open(sys.argv[1]))["results"][0]
@@ -256,7 +254,7 @@ check "faults mhz chains disagree: stderr says so once" \
 cp "$work/out" "$work/nomhz.txt"
 run compare "$work/nomhz.txt"
 check "faults mhz chains disagree: the table reads back (compare, exit 0)" [ "$rc" -eq 0 ]
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	OSBENCH_TEST_FAULT=mhz:disagree run run -q -f json -o "$work/nomhz.json" null
 	check "faults mhz chains disagree: json gives null and why" python3 -c 'import json, sys
 h = json.load(open(sys.argv[1]))["host"]

@@ -159,7 +159,7 @@ check "fleet timeout: no local temp dir left" tmp_empty
 
 # --- Ctrl-C: SIGINT to fleet.sh's whole process group, as a terminal sends
 # it (python3 only to start it in its own group with SIGINT not ignored)
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	ip netns exec "$ns_c" python3 -c 'import os, signal, sys
 os.setpgid(0, 0)
 signal.signal(signal.SIGINT, signal.SIG_DFL)

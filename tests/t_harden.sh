@@ -5,9 +5,7 @@
 # and serve at its descriptor limit.
 . "$(dirname "$0")/lib.sh"
 
-is_root() { [ "$(id -u)" -eq 0 ]; }
 has_root_tools() { is_root && command -v setpriv >/dev/null 2>&1; }
-as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 SEED="$(dirname "$0")/../results/seeds/xeon-3.06-linux-2.4.tsv"
 SEED2="$(dirname "$0")/../results/seeds/opteron-850-linux-2.6.tsv"
 

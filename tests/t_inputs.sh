@@ -70,7 +70,7 @@ run run -q -l "café ☕" -f json -o label.json null
 check "inputs a UTF-8 label runs" [ "$rc" -eq 0 ]
 run compare label.json label.json
 check "inputs a UTF-8 label reads back" grep -q "^café ☕ A${T}" "$work/out"
-if [ "$(id -u)" -eq 0 ] && unshare -u true 2>/dev/null && command -v python3 >/dev/null 2>&1; then
+if [ "$(id -u)" -eq 0 ] && unshare -u true 2>/dev/null && have python3; then
 	# sethostname itself takes any bytes; the hostname tool would refuse
 	unshare -u python3 -c 'import os, socket, sys
 socket.sethostname("#bad")
@@ -105,7 +105,7 @@ printf '{"osbench": "0.2.0", "results": [{"table": "syscall", "column": "null ca
 refused "inputs a JSON median given twice" "'median' given twice in one JSON object" check dupmedian.json ok.tsv
 
 # --- text no JSON or XML parser refuses, whatever the names, paths and labels
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	valid_json() { python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$1" 2>/dev/null; }
 	valid_utf8() { python3 -c 'import sys; open(sys.argv[1], encoding="utf-8").read()' "$1" 2>/dev/null; }
 else
@@ -114,7 +114,7 @@ else
 fi
 # json_ok NAME [FILE]: FILE (the last command's stdout) is JSON a parser decodes
 json_ok() {
-	if command -v python3 >/dev/null 2>&1; then
+	if have python3; then
 		check "$1" valid_json "${2:-$work/out}"
 	else
 		skip "$1: python3 is not installed"
@@ -122,7 +122,7 @@ json_ok() {
 }
 # xml_ok NAME [FILE]: FILE (the last command's stdout) is well-formed XML
 xml_ok() {
-	if command -v xmllint >/dev/null 2>&1; then
+	if have xmllint; then
 		check "$1" xmllint --noout "${2:-$work/out}"
 	else
 		skip "$1: xmllint is not installed (Debian: libxml2-utils)"
@@ -145,7 +145,7 @@ rc=$?
 check "inputs a reason longer than 255 bytes: exec fails, exit 1" [ "$rc" -eq 1 ]
 check "inputs a reason longer than 255 bytes: cut on a character" \
 	grep -q "^proc${T}exec proc${T}.*${T}helper '$work/$pad$eu*${T}" cutreason.long
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	check "inputs a reason longer than 255 bytes: the long file is UTF-8" valid_utf8 cutreason.long
 	check "inputs a reason longer than 255 bytes: the message is UTF-8" valid_utf8 "$work/err"
 else

@@ -111,7 +111,7 @@ check "options --buffer 4: exit 0" [ "$rc" -eq 0 ]
 check "options --buffer 4: the host record says it was asked for" grep -qx '# buffer: 4 MB (asked for)' "$work/out"
 check "options --buffer 4: Mem read measured" \
 	by_name table 'f("module") == "bwread" && f("status") == "ok" && f("value_us") + 0 > 0 { n++ } END { exit n != 1 }' "$work/out"
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	run run -q --buffer 6 -f json null
 	check "options --buffer 6: json gives buffer_mb" python3 -c 'import json, sys
 h = json.load(open(sys.argv[1]))["host"]
@@ -129,7 +129,7 @@ check "options --runs 3: the host record gives each run's machine reference, bef
 	[ "$(grep -c "^# machine reference:" "$1")" -eq 1 ]' _ "$work/out"
 check "options --runs 3: every reference positive" sh -c '
 	sed -n "s/^# machine reference: \([^ ]*\) .*/\1/p" "$1" | tr , "\n" | awk "\$1 + 0 <= 0 { bad = 1 } END { exit bad || NR != 3 }"' _ "$work/out"
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	run run --runs 2 -f json null
 	check "options --runs 2: json gives reference_mbs, one a run" python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))

@@ -16,7 +16,7 @@ for f in "$A" "$B" "$O" "$S"; do
 done
 
 have_xmllint=0
-command -v xmllint >/dev/null 2>&1 && have_xmllint=1
+have xmllint && have_xmllint=1
 well_formed() { # NAME FILE
 	if [ "$have_xmllint" -eq 0 ]; then
 		echo "skip $1: xmllint not installed (Debian: libxml2-utils)"

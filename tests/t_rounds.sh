@@ -48,7 +48,7 @@ check "rounds long with samples: ratio 1.00" grep -q "^B/A${T}-${T}1.00${T}1.00"
 # --- json: the same, samples as an array
 run run -q -f json null
 check "rounds json run exits 0" [ "$rc" -eq 0 ]
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	check "rounds json: samples, interval, rounds, placement, build" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -234,7 +234,7 @@ run check -q -f json "$work/impossible.long"
 if grep -q 'current distorted: ' "$work/out"; then
 	echo "skip rounds rerun check: something took the CPU from the run, so no verdict can stand"
 elif check "rounds rerun check of an impossible baseline exits 1" [ "$rc" -eq 1 ] &&
-	command -v python3 >/dev/null 2>&1; then
+	have python3; then
 	check "rounds rerun check: the slower figure was measured again" python3 -c '
 import json, sys
 f = json.load(open(sys.argv[1]))["figures"][0]
@@ -267,7 +267,7 @@ awk -F'\t' 'BEGIN { OFS = "\t" }
 run check -q -f json "$work/six-fast.long"
 if grep -q '\(baseline\|current\) distorted: ' "$work/out"; then
 	echo "skip rounds rerun check with references: something took the CPU from the run"
-elif command -v python3 >/dev/null 2>&1; then
+elif have python3; then
 	check "rounds rerun check: the references of a second look are not reported" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -307,7 +307,7 @@ check "rounds check junit: values, unit, interval and tolerance" sh -c '
 	grep -q "<property name=\"lo\" value=\"1.466\"/>" "$1" &&
 	grep -q "<property name=\"hi\" value=\"1.534\"/>" "$1" &&
 	grep -q "<property name=\"tolerance_pct\" value=\"10\"/>" "$1"' _ "$work/out"
-if command -v xmllint >/dev/null 2>&1; then
+if have xmllint; then
 	check "rounds check junit is well-formed XML" xmllint --noout "$work/out"
 	check "rounds check junit: one testcase, one failure" sh -c '
 		[ "$(xmllint --xpath "count(//testcase)" "$1")" = 1 ] &&
@@ -321,7 +321,7 @@ cp "$fx/b.tsv" "$work/fb.tsv"
 run check -f junit --tolerance 25 --no-stats "$work/fa.tsv" "$work/fb.tsv"
 check "rounds check junit of table files: a suite per table" \
 	[ "$(grep -c '<testsuite name="beta \(syscall\|proc\|thread\)"' "$work/out")" -eq 3 ]
-if command -v xmllint >/dev/null 2>&1; then
+if have xmllint; then
 	# seven baseline figures, and two only b.tsv has (new)
 	check "rounds check junit of table files: one testcase per figure" \
 		[ "$(xmllint --xpath 'count(//testcase)' "$work/out")" = 9 ]
@@ -334,7 +334,7 @@ else
 fi
 run check -f json "$work/base.long" "$work/slow.long"
 check "rounds check json exits 1 on a regression" [ "$rc" -eq 1 ]
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	check "rounds check json: figures, interval, runs and summary" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))

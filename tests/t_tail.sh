@@ -72,7 +72,7 @@ check "tail out of order names the line" grep -q "bad.long' line [0-9]*: op perc
 # the picture: one chart per figure, one series per file
 run plot --cdf "$work/a.long" "$work/b.json" -o "$work/tail.svg"
 check "tail plot --cdf exits 0" [ "$rc" -eq 0 ]
-if command -v xmllint >/dev/null 2>&1; then
+if have xmllint; then
 	check "tail plot --cdf is well-formed" xmllint --noout "$work/tail.svg"
 else
 	skip "tail plot --cdf is well-formed: xmllint is not installed (Debian: libxml2-utils)"

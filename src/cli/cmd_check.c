@@ -357,7 +357,7 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 		/* the second look is part of what the figure cost */
 		re[j].seconds = both_seconds(rows[idx[j]].seconds, re[j].c ? re[j].c->seconds : -1);
 	}
-	if (check_judge(base, re, all, o) < 0) {
+	if (check_judge(base, re, all, o, NULL) < 0) {
 		rc = -1;
 		goto out;
 	}
@@ -421,17 +421,17 @@ static int has_value(const struct rfile *f)
 /* Every figure moved alike: what a busier machine does, and also what a
  * slower kernel, allocator or placement does; the note says how the
  * verdicts took it and what would tell the two apart.  reference: the
- * machine reference's move (0: not measured on both sides), which tells
- * them apart itself. */
+ * machine reference's move (0: not measured on both sides), which the
+ * verdicts read where used says they did. */
 static void note_machine_wide(const struct check_move *m, const struct check_opts *o,
-			      double reference)
+			      double reference, const struct check_reference *used)
 {
 	double pct = 100.0 * (m->typical - 1.0), ref_pct = 100.0 * (reference - 1.0);
 	int mood = m->typical <= RULES_MOOD && m->typical >= 1 / RULES_MOOD;
 
 	if (!check_machine_wide(m))
 		return;
-	if (reference > 0 && !o->tolerance_only) {
+	if (reference > 0 && !o->tolerance_only && used->used) {
 		char moved[48];
 		long rounded = lround(ref_pct);
 		if (rounded == 0)
@@ -442,10 +442,10 @@ static void note_machine_wide(const struct check_move *m, const struct check_opt
 		fprintf(stderr,
 			"osbench: check: note: every figure moved alike: %d of %d took %s, the "
 			"typical one %.0f%% %s than its baseline, and the machine reference, "
-			"which no kernel change moves, %s; each figure is judged against the "
-			"rest of its runs with the reference's move taken out, so what the "
-			"figures moved beyond it is taken for a change of this host's kernel, "
-			"allocator or placement\n",
+			"which no kernel change moves, %s; a mood of this host's kernel moves "
+			"every figure so too, so what they moved beyond the reference is taken "
+			"halfway for the machine's, and a verdict against the rest of its runs "
+			"stands only where it holds either way\n",
 			m->alike, m->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
 			pct > 0 ? "slower" : "faster", moved);
 		return;
@@ -514,6 +514,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 	struct rfile again[2];
 	int nagain = 0, unchecked, rc = 2;
 	struct check_move move;
+	struct check_reference reference;
 	struct check_tally t;
 	size_t n;
 
@@ -524,7 +525,8 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 	n = check_rows(base, cur, ncur, rows, &unchecked);
 	/* the move is the first measurement's: all of it taken at once; a
 	   second look at a few figures is judged against it too */
-	if ((o.machine = check_judge(base, rows, n, &o)) < 0 || check_move_of(rows, n, &move) < 0) {
+	if ((o.machine = check_judge(base, rows, n, &o, &reference)) < 0 ||
+	    check_move_of(rows, n, &move) < 0) {
 		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
 	} else if (rerun && confirm_changes(a, base, rows, n, &o, argc, argv, again, &nagain) < 0) {
 		if (!interrupt_signal())
@@ -537,12 +539,12 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 			.nsetup = ncur ? setup_differences(base, &cur[0], setup) : 0, .opts = &o,
 			.move = &move,
 			.reference_move = check_reference_move(base, ncur ? &cur[0] : NULL),
-			.cur_file = ncur ? &cur[0] : NULL,
+			.cur_file = ncur ? &cur[0] : NULL, .reference = &reference,
 		};
 		if (rerun)
 			note_refusals(base, rows, n);
 		check_count(rows, n, unchecked, &t);
-		note_machine_wide(&move, &o, in.reference_move);
+		note_machine_wide(&move, &o, in.reference_move, &reference);
 		rc = report(a, &in, rows, n, &t);
 	}
 	free_files(again, nagain);

@@ -1,14 +1,12 @@
 /* The machine reference: MB/s of summing the 8-byte words of an 8 MB
  * buffer in 2 MB pages, 1 MB an op, round the buffer.  Every run of
  * --runs measures it beside its figures (the host record keeps each
- * run's), and check takes the machine's move between a baseline and a
- * job from it: nothing in it enters the kernel once its pages are in, so
- * a kernel whose every call got dearer moves the figures and not it,
- * while the host's slow moods, which move every figure of a run together,
- * move it as well (over ten invocations of the seed tables, its
- * invocation means followed their typical figure's by 0.94 in
- * correlation, 2026-12-05).  A fixed size, not --buffer's: the reference
- * must be the same loop on both sides of a check. */
+ * run's), and check reads the machine's move between a baseline and a
+ * job off it (report/check.c): nothing in it enters the kernel once its
+ * pages are in, so a kernel whose every call got dearer moves the figures
+ * and not it, while most of a host's moods move it with them.  A fixed
+ * size, not --buffer's: the reference must be the same loop on both sides
+ * of a check. */
 #include "modules/lib/membuf.h"
 #include "module.h"
 

@@ -294,8 +294,8 @@ static const double *as_times(const double *v, size_t n, int higher_better, doub
 /* The rows whose runs line up: rel, their ratio with the machine's move
    taken out by each figure's own sensitivity to its runs' factors, read
    off the figures that tell the move.  A rate's runs as times. */
-static void relative_rows(struct check_row *rows, size_t n,
-			  const double *fb, const double *fc, size_t nb, size_t nc)
+static void relative_rows(struct check_row *rows, size_t n, const double *fb, const double *fc,
+			  size_t nb, size_t nc, double move_sd)
 {
 	double bt[RUNS_MAX], ct[RUNS_MAX];
 
@@ -307,7 +307,8 @@ static void relative_rows(struct check_row *rows, size_t n,
 		int hb = schema_higher_is_better(r->b->unit);
 		const double *b = as_times(r->bser, nb, hb, bt);
 		const double *c = as_times(r->cser, nc, hb, ct);
-		verdict_adjusted_ratio(b, fb, nb, c, fc, nc, r->b->rounding + r->c->rounding, &r->rel);
+		verdict_adjusted_ratio(b, fb, nb, c, fc, nc, r->b->rounding + r->c->rounding, move_sd,
+				       &r->rel);
 		/* back in the figure's own sense */
 		if (hb && r->rel.ratio > 0) {
 			double lo = r->rel.lo;
@@ -326,7 +327,6 @@ static void relative_rows(struct check_row *rows, size_t n,
    widest spread of the factors within one side. */
 struct machine_view {
 	double move, span;
-	int anchored;         /* the move is the machine reference's */
 };
 
 static double log_span(const double *f, size_t n)
@@ -389,31 +389,64 @@ static int reference_lines_up(const struct rfile *base, const struct rfile *cur,
 	       strcmp(base->huge_pages, cur->huge_pages) == 0;
 }
 
-/* The machine's move between the sides from the reference, which no
-   kernel change moves: each side's factors keep their shape from run to
-   run (the figures' median, where there are enough, tells a run's spell
-   best) but take the reference's level, so that a change every figure
-   shares is not taken for the machine's.  With too few figures the
-   reference is the factor. */
-static void anchor_to_reference(const struct rfile *base, const struct rfile *cur, double *fb,
-				size_t nb, double *fc, size_t nc, int from_figures)
+/* How well the figures' run factors follow the reference's within the
+   sides: the correlation of their logs about each side's means. */
+static double within_follow(const double *fb, const double *lb, size_t nb, const double *fc,
+			    const double *lc, size_t nc)
+{
+	double mf[2] = { mean_log(fb, nb), mean_log(fc, nc) };
+	double ml[2] = { stats_mean(lb, nb), stats_mean(lc, nc) };
+	double sxy = 0, sxx = 0, syy = 0;
+
+	for (size_t r = 0; r < nb + nc; r++) {
+		int k = r >= nb;
+		double x = log(k ? fc[r - nb] : fb[r]) - mf[k], y = (k ? lc[r - nb] : lb[r]) - ml[k];
+		sxy += x * y;
+		sxx += x * x;
+		syy += y * y;
+	}
+	return sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : NAN;
+}
+
+/* The machine's move between the sides with the reference's word on it,
+   where the figures followed the reference within the sides
+   (ref->follow at least CHECK_REFERENCE_FOLLOW): each side's factors
+   keep their shape from run to run (the figures' median tells a run's
+   spell best), and with too few figures to tell a factor the reference
+   is the factor.  Where the typical figure moved by D beyond the
+   reference, the move is either the kernel's (what check is for) or a
+   mood of the host's that touches what enters the kernel and not the
+   reference's loop: it is taken halfway, and the half returned, as the
+   standard deviation it is known to; -1 where the reference is not
+   read. */
+static double anchor_to_reference(const struct rfile *base, const struct rfile *cur, double *fb,
+				  size_t nb, double *fc, size_t nc, int from_figures,
+				  struct check_reference *ref)
 {
 	double lb[RUNS_MAX], lc[RUNS_MAX];
 
 	reference_logs(base, cur, lb, lc);
+	ref->used = 1;
 	if (!from_figures) {
 		for (size_t r = 0; r < nb; r++)
 			fb[r] = exp(lb[r]);
 		for (size_t r = 0; r < nc; r++)
 			fc[r] = exp(lc[r]);
-		return;
+		return 0;
 	}
-	double shift_b = exp(stats_mean(lb, nb) - mean_log(fb, nb));
-	double shift_c = exp(stats_mean(lc, nc) - mean_log(fc, nc));
+	ref->follow = within_follow(fb, lb, nb, fc, lc, nc);
+	if (!(ref->follow >= CHECK_REFERENCE_FOLLOW)) {
+		ref->used = 0;
+		return -1;
+	}
+	double beyond_b = mean_log(fb, nb) - stats_mean(lb, nb);
+	double beyond_c = mean_log(fc, nc) - stats_mean(lc, nc);
+	double shift_b = exp(-beyond_b / 2), shift_c = exp(-beyond_c / 2);
 	for (size_t r = 0; r < nb; r++)
 		fb[r] *= shift_b;
 	for (size_t r = 0; r < nc; r++)
 		fc[r] *= shift_c;
+	return fabs(beyond_c - beyond_b) / 2;
 }
 
 double check_reference_move(const struct rfile *base, const struct rfile *cur)
@@ -446,16 +479,17 @@ static const struct rfile *telling_file(const struct check_row *rows, size_t n, 
 
 /* Each run's factor, and every row's ratio against it (have_rel), where
    the machine reference lines up on both sides or at least
-   CHECK_RUN_FIGURES figures tell the move; mv->anchored says which.  -1
-   when out of memory. */
+   CHECK_RUN_FIGURES figures tell the move; ref says what was made of the
+   reference.  -1 when out of memory. */
 static int relative_runs(const struct rfile *base, struct check_row *rows, size_t n,
-			 struct machine_view *mv)
+			 struct machine_view *mv, struct check_reference *ref)
 {
 	const double **bv = calloc(n ? n : 1, sizeof *bv), **cv = calloc(n ? n : 1, sizeof *cv);
 	double *buf = calloc(n ? 2 * n * RUNS_MAX : 1, sizeof *buf);
 	double fb[RUNS_MAX], fc[RUNS_MAX];
 	size_t nb = 0, nc = 0, ng = 0;
 	int refs = 0, rc = -1, anchored;
+	double move_sd = 0;
 
 	if (!bv || !cv || !buf)
 		goto out;
@@ -479,11 +513,10 @@ static int relative_runs(const struct rfile *base, struct check_row *rows, size_
 	if (ng >= CHECK_RUN_FIGURES && (rc = run_factors(bv, cv, ng, nb, nc, fb, fc)) < 0)
 		goto out;
 	if (anchored)
-		anchor_to_reference(base, telling_file(rows, n, refs, nb, nc), fb, nb, fc, nc,
-				    ng >= CHECK_RUN_FIGURES);
-	relative_rows(rows, n, fb, fc, nb, nc);
+		move_sd = anchor_to_reference(base, telling_file(rows, n, refs, nb, nc), fb, nb, fc,
+					      nc, ng >= CHECK_RUN_FIGURES, ref);
+	relative_rows(rows, n, fb, fc, nb, nc, move_sd > 0 ? move_sd : 0);
 	machine_of(fb, nb, fc, nc, mv);
-	mv->anchored = anchored;
 out:
 	free(bv);
 	free(cv);
@@ -625,8 +658,9 @@ static int holm_rows(struct check_row *rows, size_t n)
 }
 
 double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
-		   const struct check_opts *o)
+		   const struct check_opts *o, struct check_reference *ref)
 {
+	struct check_reference unused;
 	struct check_move move;
 	struct machine_view mv = { .move = 1, .span = 1 };
 	double machine = o->machine;
@@ -640,7 +674,10 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 			return -1;
 		machine = move.compared >= CHECK_SHIFT_FIGURES && move.typical > 0 ? move.typical : 1;
 	}
-	if (relative_runs(base, rows, n, &mv) < 0 || holm_rows(rows, n) < 0)
+	if (!ref)
+		ref = &unused;
+	*ref = (struct check_reference){ .follow = NAN };
+	if (relative_runs(base, rows, n, &mv, ref) < 0 || holm_rows(rows, n) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].have_ratio)

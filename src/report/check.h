@@ -60,6 +60,19 @@ struct check_row {
 	int fastest;
 };
 
+/* What the machine reference did in a judgement: follow, the
+ * correlation of the figures' run factors with it within the sides (NAN
+ * where not told); used, whether the machine's move was read off it. */
+struct check_reference {
+	double follow;
+	int used;
+};
+
+/* The reference is read only where the figures followed it within the
+ * sides at least this well: on this VM the reference and what enters
+ * the kernel have moods of their own as well as shared ones. */
+#define CHECK_REFERENCE_FOLLOW 0.5
+
 /* The ratio, interval and p a row's verdict rests on. */
 const struct run_ratio *check_shown(const struct check_row *r);
 /* Whether a row has a ratio to show, and an interval. */
@@ -113,7 +126,7 @@ size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
  * report/rules.h.  Returns the move judged against with --relative (1:
  * none), -1 when out of memory. */
 double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
-		   const struct check_opts *o);
+		   const struct check_opts *o, struct check_reference *ref);
 /* The move of the figures counted once; -1 when out of memory. */
 int check_move_of(const struct check_row *rows, size_t n, struct check_move *m);
 /* The machine reference's move, current over baseline as a time (above 1:
@@ -138,6 +151,7 @@ struct check_report_in {
 	const struct check_opts *opts;
 	const struct check_move *move;
 	double reference_move; /* check_reference_move(); 0: not on both sides */
+	const struct check_reference *reference; /* what the judgement made of it */
 	const struct rfile *cur_file; /* the current side's file, or NULL */
 };
 

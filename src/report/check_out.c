@@ -172,8 +172,12 @@ void check_summary(FILE *out, const struct check_report_in *in, const struct che
 		fprintf(out, "; %d by each run's fastest sample", t->fastest);
 	if (t->again)
 		fprintf(out, "; %d measured again", t->again);
-	if (in->reference_move > 0 && !in->opts->tolerance_only)
+	if (in->reference_move > 0 && !in->opts->tolerance_only) {
 		fprintf(out, "; the machine reference moved %.3f", in->reference_move);
+		if (in->reference && !in->reference->used && !isnan(in->reference->follow))
+			fprintf(out, ", not read: the figures followed it within the runs by r %.2f",
+				in->reference->follow);
+	}
 	fputc(')', out);
 	if (t->unchecked)
 		fprintf(out, "; %d not checked (fail or - in the baseline)", t->unchecked);
@@ -417,11 +421,10 @@ static void report_json(FILE *out, const struct check_report_in *in, const struc
 	for (int v = 0; v < V_COUNT; v++)
 		fprintf(out, ", \"%s\": %d", verdict_names[v], t->n[v]);
 	fprintf(out, ", \"not_checked\": %d, \"measured_again\": %d", t->unchecked, t->again);
-	json_number(out, "typical_time_ratio", in->move->typical, in->move->compared > 0);
-	fprintf(out, ", \"moved_alike\": %d, \"machine_wide\": %s", in->move->alike,
-		check_machine_wide(in->move) ? "true" : "false");
 	json_number(out, "reference_time_ratio", in->reference_move, in->reference_move > 0);
-	fputs("}\n}\n", out);
+	json_number(out, "typical_time_ratio", in->move->typical, in->move->compared > 0);
+	fprintf(out, ", \"moved_alike\": %d, \"machine_wide\": %s}\n}\n", in->move->alike,
+		check_machine_wide(in->move) ? "true" : "false");
 }
 
 static int is_failure(const struct check_row *r, int strict)

@@ -89,7 +89,8 @@ static void interval_of(double centre, double se, double df, struct run_ratio *o
 }
 
 void verdict_adjusted_ratio(const double *base, const double *fb, size_t nb, const double *cur,
-			    const double *fc, size_t nc, double rounding, struct run_ratio *out)
+			    const double *fc, size_t nc, double rounding, double move_sd,
+			    struct run_ratio *out)
 {
 	double yb[ADJUSTED_MAX_RUNS], xb[ADJUSTED_MAX_RUNS], yc[ADJUSTED_MAX_RUNS],
 		xc[ADJUSTED_MAX_RUNS];
@@ -113,7 +114,7 @@ void verdict_adjusted_ratio(const double *base, const double *fb, size_t nb, con
 		return;
 	out->spread = SPREAD_BOTH;
 	out->slope = a.slope;
-	interval_of(a.shift, a.se, a.df, out);
+	interval_of(a.shift, sqrt(a.se * a.se + a.slope * a.slope * move_sd * move_sd), a.df, out);
 }
 
 int verdict_has_interval(const struct run_ratio *r)

@@ -45,10 +45,13 @@ void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t 
  * The figure's sensitivity to the factor (the slope) is read off how it
  * followed the factor from run to run within each side, drawn toward 1,
  * the typical figure's; the interval widens by what the slope leaves
- * unknown times how far the machine moved between the sides.  ratio is
- * the move that is left; base_mean, cur_mean as measured. */
+ * unknown times how far the machine moved between the sides, and by the
+ * slope times move_sd, how well that move itself is known (a log's
+ * standard deviation; 0: exactly).  ratio is the move that is left;
+ * base_mean, cur_mean as measured. */
 void verdict_adjusted_ratio(const double *base, const double *fb, size_t nb, const double *cur,
-			    const double *fc, size_t nc, double rounding, struct run_ratio *out);
+			    const double *fc, size_t nc, double rounding, double move_sd,
+			    struct run_ratio *out);
 
 /* Whether r has an interval at all. */
 int verdict_has_interval(const struct run_ratio *r);
