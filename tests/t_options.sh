@@ -135,6 +135,10 @@ if have python3; then
 d = json.load(open(sys.argv[1]))
 assert len(d["reference_mbs"]) == 2 and min(d["reference_mbs"]) > 0, d["reference_mbs"]' "$work/out"
 fi
+OSBENCH_TEST_FAULT=reference:fail run run --runs 2 -f long null
+check "options --runs 2, the reference failing: exit 0, no reference line, stderr says why" sh -c '
+	[ "$1" -eq 0 ] && ! grep -q "^# machine reference:" "$2" &&
+	grep -qx "osbench: warning: the machine reference failed (forced failure (OSBENCH_TEST_FAULT)); check will take each run'"'"'s machine factor from its figures alone" "$3"' _ "$rc" "$work/out" "$work/err"
 run run -q -f long null
 check "options one run: no machine reference" [ "$(grep -c "^# machine reference:" "$work/out")" -eq 0 ]
 run run -q reference

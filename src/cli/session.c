@@ -313,7 +313,7 @@ static void keep_reference(struct session *s, struct measurement *run)
 	const struct measurement *failed = NULL;
 
 	for (int r = 0; r < s->runs; r++)
-		if (run[r].status != ST_OK && !failed)
+		if ((run[r].status != ST_OK || !(runs_fastest(&run[r], 1) > 0)) && !failed)
 			failed = &run[r];
 	if (failed)
 		fprintf(stderr,

@@ -343,13 +343,9 @@ static double log_span(const double *f, size_t n)
 static void machine_of(const double *fb, size_t nb, const double *fc, size_t nc,
 		       struct machine_view *mv)
 {
-	double sb = 0, sc = 0, wb = log_span(fb, nb), wc = log_span(fc, nc);
+	double wb = log_span(fb, nb), wc = log_span(fc, nc);
 
-	for (size_t i = 0; i < nb; i++)
-		sb += log(fb[i]) / (double)nb;
-	for (size_t i = 0; i < nc; i++)
-		sc += log(fc[i]) / (double)nc;
-	mv->move = exp(sc - sb);
+	mv->move = exp(stats_log_mean(fc, nc) - stats_log_mean(fb, nb));
 	mv->span = exp(wb > wc ? wb : wc);
 }
 
@@ -371,14 +367,6 @@ static void reference_logs(const struct rfile *base, const struct rfile *cur, do
 		lc[r] = -log(cur->reference[r]) - centre;
 }
 
-static double mean_log(const double *f, size_t n)
-{
-	double sum = 0;
-
-	for (size_t i = 0; i < n; i++)
-		sum += log(f[i]);
-	return sum / (double)n;
-}
 
 /* Whether both sides measured the machine reference in each of their
    runs, alike: the same huge pages mode, whose pages its buffer is in. */
@@ -394,7 +382,7 @@ static int reference_lines_up(const struct rfile *base, const struct rfile *cur,
 static double within_follow(const double *fb, const double *lb, size_t nb, const double *fc,
 			    const double *lc, size_t nc)
 {
-	double mf[2] = { mean_log(fb, nb), mean_log(fc, nc) };
+	double mf[2] = { stats_log_mean(fb, nb), stats_log_mean(fc, nc) };
 	double ml[2] = { stats_mean(lb, nb), stats_mean(lc, nc) };
 	double sxy = 0, sxx = 0, syy = 0;
 
@@ -439,8 +427,8 @@ static double anchor_to_reference(const struct rfile *base, const struct rfile *
 		ref->used = 0;
 		return -1;
 	}
-	double beyond_b = mean_log(fb, nb) - stats_mean(lb, nb);
-	double beyond_c = mean_log(fc, nc) - stats_mean(lc, nc);
+	double beyond_b = stats_log_mean(fb, nb) - stats_mean(lb, nb);
+	double beyond_c = stats_log_mean(fc, nc) - stats_mean(lc, nc);
 	double shift_b = exp(-beyond_b / 2), shift_c = exp(-beyond_c / 2);
 	for (size_t r = 0; r < nb; r++)
 		fb[r] *= shift_b;

@@ -3,6 +3,7 @@
 
 #include "stats/ancova.h"
 #include "stats/student.h"
+#include "stats/stats.h"
 #include "stats/welch.h"
 #include "report/verdict.h"
 
@@ -15,15 +16,6 @@ const char *const verdict_names[V_COUNT] = {
 
 #define INTERVAL_LEVEL 0.975 /* the upper quantile of a two-sided 95 % */
 
-/* The mean of log(v[i]): the log of the geometric mean. */
-static double log_mean(const double *v, size_t n)
-{
-	double sum = 0;
-
-	for (size_t i = 0; i < n; i++)
-		sum += log(v[i]);
-	return sum / (double)n;
-}
 
 /* Welch's view of whose spread an error rests on, in check's words. */
 static enum spread spread_of(enum welch_spread w)
@@ -98,8 +90,8 @@ void verdict_adjusted_ratio(const double *base, const double *fb, size_t nb, con
 
 	*out = (struct run_ratio){ .p = -1, .p_family = -1, .rounding = rounding,
 				   .spread = SPREAD_NONE };
-	out->base_mean = exp(log_mean(base, nb));
-	out->cur_mean = exp(log_mean(cur, nc));
+	out->base_mean = exp(stats_log_mean(base, nb));
+	out->cur_mean = exp(stats_log_mean(cur, nc));
 	if (nb > ADJUSTED_MAX_RUNS || nc > ADJUSTED_MAX_RUNS)
 		return;
 	for (size_t i = 0; i < nb; i++) {

@@ -28,6 +28,15 @@ double stats_mean(const double *v, size_t n)
 	return sum / (double)n;
 }
 
+double stats_log_mean(const double *v, size_t n)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += log(v[i]);
+	return sum / (double)n;
+}
+
 /* Sample standard deviation over the mean; 0 for one sample. */
 static double cv_of(const double *v, size_t n)
 {

@@ -22,6 +22,8 @@ void stats_sort(double *v, size_t n);
 double stats_quantile(const double *sorted, size_t n, double q);
 /* The arithmetic mean of v[0..n-1], n >= 1. */
 double stats_mean(const double *v, size_t n);
+/* The mean of log(v[i]) (all > 0, n >= 1): the log of the geometric mean. */
+double stats_log_mean(const double *v, size_t n);
 
 /* The 95 % confidence interval of the q-quantile of sorted[0..n-1] from
  * order statistics alone: the number of samples below it is binomial(n,

@@ -1,17 +1,9 @@
 /* Welch on the log scale; see welch.h. */
 #include <math.h>
 
+#include "stats/stats.h"
 #include "stats/welch.h"
 
-/* The mean of log(v[i]): the log of the geometric mean. */
-static double log_mean(const double *v, size_t n)
-{
-	double sum = 0;
-
-	for (size_t i = 0; i < n; i++)
-		sum += log(v[i]);
-	return sum / (double)n;
-}
 
 /* The sample variance of log(v[i]) about their mean m; 0 for one value. */
 static double log_variance(const double *v, size_t n, double m)
@@ -30,8 +22,8 @@ void welch_log_ratio(const double *base, size_t nb, const double *cur, size_t nc
 {
 	double nbd = (double)nb, ncd = (double)nc;
 
-	out->log_base = log_mean(base, nb);
-	out->log_cur = log_mean(cur, nc);
+	out->log_base = stats_log_mean(base, nb);
+	out->log_cur = stats_log_mean(cur, nc);
 	out->se = out->df = 0;
 	double vb = log_variance(base, nb, out->log_base), vc = log_variance(cur, nc, out->log_cur);
 	if (nb < 2 && nc < 2) {
