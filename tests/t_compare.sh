@@ -317,7 +317,8 @@ run run -q -f json -o "$work/real.json" null stat
 for f in real.long real.json; do
 	run compare "$work/$f" "$work/$f"
 	check "compare $f with itself exits 0" [ "$rc" -eq 0 ]
-	check "compare $f with itself: ratio 1.00" grep -qx "B/A${T}-${T}1.00${T}1.00${T}1.00" "$work/out"
+	# (the Mhz column - where a busy machine's clock chains disagreed)
+	check "compare $f with itself: ratio 1.00" grep -Eqx "B/A${T}-${T}(1.00|-)${T}1.00${T}1.00" "$work/out"
 done
 run compare "$work/real.long" "$work/real.json"
 check "compare long and json of different runs exits 0" [ "$rc" -eq 0 ]

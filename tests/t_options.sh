@@ -149,7 +149,7 @@ for bad in "0,5" "5,x" "5," ""; do
 	printf '# osbench 0.2.0\n# host: a\n# machine reference: %s MB/s\ntable\tcolumn\tmodule\tparams\tmedian_us\tstatus\treason\tunit\n# end: 0 figures\n' "$bad" >"$work/ref.long"
 	run check "$work/ref.long" "$work/ref.long"
 	check "options a reference line '$bad': exit 2, naming the file's line 3" \
-		sh -c '[ "$1" -eq 2 ] && grep -q "ref.long.*3.*reference" "$2" && [ "$(wc -l <"$2")" -eq 1 ]' _ "$rc" "$work/err"
+		sh -c '[ "$1" -eq 2 ] && grep -q "ref.long.*3.*reference" "$2" && [ "$(grep -vc "^osbench: note: the Mhz cell is -: " "$2")" -eq 1 ]' _ "$rc" "$work/err"
 done
 run run --buffer 1 null
 check "options --buffer 1: exit 2, naming the option" sh -c '[ "$1" -eq 2 ] && grep -q -- "--buffer" "$2"' _ "$rc" "$work/err"
