@@ -43,7 +43,7 @@ check "rounds long: the host record names the build" grep -q '^# build: [a-z]* [
 cp "$work/out" "$work/a.long"
 run compare "$work/a.long" "$work/a.long"
 check "rounds long with samples reads back" [ "$rc" -eq 0 ]
-check "rounds long with samples: ratio 1.00" grep -q "^B/A${T}-${T}1.00${T}1.00" "$work/out"
+check "rounds long with samples: ratio 1.00" grep -Eq "^B/A${T}-${T}(1.00|-)${T}1.00" "$work/out"
 
 # --- json: the same, samples as an array
 run run -q -f json null
@@ -208,14 +208,19 @@ mklong() { # FILE SCALE: a long file whose null call ran 3 times, 0.99, 1 and 1.
 }
 mklong "$work/base.long" 1
 mklong "$work/slow.long" 1.5
-mklong "$work/near.long" 1.05
+mklong "$work/near.long" 1.04
+mklong "$work/edge.long" 1.07
 run check "$work/base.long" "$work/slow.long"
 check "rounds check: 1.5 times in every run exits 1" [ "$rc" -eq 1 ]
 # log spread 0.01 a side: se 0.008165, Welch df 4, t 2.776: 1.5 e^(+-0.02267)
 check "rounds check: 1.5 times is slower, its interval from three runs a side" \
 	grep -qx "syscall${T}null call${T}1.09${T}1.64${T}1.500${T}1.466${T}1.534${T}[0-9.e-]*${T}3:3${T}-${T}runs${T}slower" "$work/out"
 run check "$work/base.long" "$work/near.long"
-check "rounds check: a 5 % shift within the 10 % tolerance is ok" grep -q "${T}1.050${T}1.026${T}1.074${T}.*${T}ok\$" "$work/out"
+check "rounds check: a 4 % shift within the 10 % tolerance is ok" grep -q "${T}1.040${T}1.017${T}1.064${T}.*${T}ok\$" "$work/out"
+# a change at the tolerance is never ok: within the band, but past half of it
+run check "$work/base.long" "$work/edge.long"
+check "rounds check: a 7 % shift, its interval within the band, is unclear" \
+	grep -q "${T}1.070${T}1.046${T}1.095${T}.*${T}within the band, but moved 1.070, past half of it (x1.049): too near the tolerance to call ok${T}runs${T}unclear\$" "$work/out"
 check "rounds check: ... and exits 0" [ "$rc" -eq 0 ]
 run check --tolerance 2 "$work/base.long" "$work/near.long"
 check "rounds check: beyond a 2 % tolerance, the interval above 1: slower" grep -q "${T}slower\$" "$work/out"

@@ -465,6 +465,26 @@ static void note_machine_wide(const struct check_move *m, const struct check_opt
 			 "where the runs moved less within a side the verdicts stand as measured");
 }
 
+/* Figures unclear only for how far each follows the machine's move
+ * between the sides, which their runs alone would have told: the move
+ * is the baseline's or today's state, not the figures', and another
+ * baseline in today's state (or a check in the baseline's) tells them. */
+static void note_by_move(const struct check_tally *t, const struct check_move *m)
+{
+	double pct = 100.0 * (m->typical - 1.0);
+
+	if (!t->by_move || !(m->typical > 0))
+		return;
+	fprintf(stderr,
+		"osbench: check: note: %d figure%s unclear only for the machine's move between "
+		"the sides (the typical figure %.0f%% %s), further than the runs moved within "
+		"either, which their runs alone would have told; how far each figure follows "
+		"such a move is known only roughly: take the baseline again with the machine "
+		"as it is now, or check again when it is back where the baseline found it\n",
+		t->by_move, t->by_move == 1 ? " is" : "s are", fabs(pct),
+		pct > 0 ? "slower" : "faster");
+}
+
 static int report(const struct args *a, const struct check_report_in *in,
 		  const struct check_row *rows, size_t n, const struct check_tally *t)
 {
@@ -545,6 +565,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 			note_refusals(base, rows, n);
 		check_count(rows, n, unchecked, &t);
 		note_machine_wide(&move, &o, in.reference_move, &reference);
+		note_by_move(&t, &move);
 		rc = report(a, &in, rows, n, &t);
 	}
 	free_files(again, nagain);

@@ -592,6 +592,7 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 	r->v = j.v;
 	r->basis = j.basis;
 	r->shows_rel = j.shown == &r->rel;
+	r->by_move = j.by_move;
 	utf8_printf(r->note, sizeof r->note, "%s", j.note);
 }
 
@@ -724,6 +725,7 @@ void check_count(const struct check_row *rows, size_t n, int unchecked, struct c
 		t->basis[rows[i].basis] += rows[i].have_ratio;
 		t->again += rows[i].confirmed;
 		t->fastest += rows[i].have_ratio && rows[i].fastest;
+		t->by_move += rows[i].v == V_UNCLEAR && rows[i].by_move;
 	}
 	t->unchecked = unchecked;
 }

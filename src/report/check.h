@@ -49,6 +49,8 @@ struct check_row {
 	int shows_rel;        /* the ratio shown is rel, not rr */
 	char note[320];       /* why unclear, whose spread, measured again; "" */
 	int confirmed;        /* measured again in rerun mode */
+	int by_move;          /* unclear only for how far it follows the
+	                         machine's move between the sides (rules.h) */
 	double seconds;       /* spent measuring the current figure, a second
 	                         look included; -1 when its file does not say */
 	long same_as;         /* the row this figure repeats under another table, -1 */
@@ -103,6 +105,7 @@ struct check_tally {
 	int figures, unchecked; /* figures counted once */
 	int again;              /* measured again */
 	int fastest;            /* judged by their runs' fastest samples */
+	int by_move;            /* unclear only for the machine's move */
 };
 
 /* The current figure matching a baseline one: same table and column (and

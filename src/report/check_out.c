@@ -172,6 +172,8 @@ void check_summary(FILE *out, const struct check_report_in *in, const struct che
 		fprintf(out, "; %d by each run's fastest sample", t->fastest);
 	if (t->again)
 		fprintf(out, "; %d measured again", t->again);
+	if (t->by_move)
+		fprintf(out, "; %d unclear for the machine's move", t->by_move);
 	if (in->reference_move > 0 && !in->opts->tolerance_only) {
 		fprintf(out, "; the machine reference moved %.3f", in->reference_move);
 		if (in->reference && !in->reference->used && !isnan(in->reference->follow))
@@ -420,7 +422,8 @@ static void report_json(FILE *out, const struct check_report_in *in, const struc
 	fprintf(out, "%s],\n  \"summary\": {\"figures\": %d", n ? "\n  " : "", t->figures);
 	for (int v = 0; v < V_COUNT; v++)
 		fprintf(out, ", \"%s\": %d", verdict_names[v], t->n[v]);
-	fprintf(out, ", \"not_checked\": %d, \"measured_again\": %d", t->unchecked, t->again);
+	fprintf(out, ", \"not_checked\": %d, \"measured_again\": %d, \"unclear_for_the_move\": %d",
+		t->unchecked, t->again, t->by_move);
 	json_number(out, "reference_time_ratio", in->reference_move, in->reference_move > 0);
 	json_number(out, "typical_time_ratio", in->move->typical, in->move->compared > 0);
 	fprintf(out, ", \"moved_alike\": %d, \"machine_wide\": %s}\n}\n", in->move->alike,

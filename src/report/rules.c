@@ -127,7 +127,16 @@ static int rule_gross(const struct rule_in *in, struct judgement *j)
    "" where it is not one. */
 static void unclear_note(const struct rule_in *in, const struct run_ratio *r, struct judgement *j)
 {
-	if (r->p >= 0 && r->p < VERDICT_ALPHA && r->p_family >= VERDICT_ALPHA &&
+	double q = as_times(r->ratio, in->higher_better), up = 1 + in->tol;
+	double lo = as_times(in->higher_better ? r->hi : r->lo, in->higher_better);
+	double hi = as_times(in->higher_better ? r->lo : r->hi, in->higher_better);
+
+	if (verdict_has_interval(r) && lo >= 1 / up && hi <= up && !verdict_within_half(q, in->tol))
+		utf8_printf(j->note, sizeof j->note,
+			    "within the band, but moved %.3f, past half of it (x%.3f): too near "
+			    "the tolerance to call ok",
+			    r->ratio, sqrt(up));
+	else if (r->p >= 0 && r->p < VERDICT_ALPHA && r->p_family >= VERDICT_ALPHA &&
 	    verdict_band(r, in->tol, in->higher_better, 1) != V_OK)
 		utf8_printf(j->note, sizeof j->note,
 			    "beyond the tolerance and its own interval excludes 1, but not "
@@ -164,6 +173,31 @@ static int rule_beyond_moods(const struct rule_in *in, struct judgement *j)
 	return 1;
 }
 
+/* Unclear, where the runs' own spread alone would have told: what is
+   not known is how far the figure follows the machine's move between the
+   sides (a move further than the runs moved within them), so the note
+   says what the runs alone said and that the move holds it back. */
+static void held_by_move(const struct rule_in *in, const struct run_ratio *r, struct judgement *j)
+{
+	struct run_ratio alone = *r;
+	enum verdict v;
+
+	if (!(r->alone_lo > 0))
+		return;
+	alone.lo = r->alone_lo;
+	alone.hi = r->alone_hi;
+	alone.p_family = -1;
+	if ((v = verdict_band(&alone, in->tol, in->higher_better, 0)) == V_UNCLEAR)
+		return;
+	j->by_move = 1;
+	utf8_printf(j->note, sizeof j->note,
+		    "%s by its runs alone, %.3f (%.3f-%.3f), %.3f as measured, but the machine "
+		    "moved %.3f between the sides, further than within them, and how far this "
+		    "figure follows such a move is known only roughly",
+		    verdict_names[v], r->ratio, r->alone_lo, r->alone_hi, in->rr->ratio,
+		    in->machine_move);
+}
+
 /* Against the rest of its runs: the machine's move between the sides
    taken out by the figure's own sensitivity to it, the basis wherever
    the runs line up (docs/method.md). */
@@ -176,6 +210,8 @@ static int rule_relative(const struct rule_in *in, struct judgement *j)
 	decide(j, verdict_band(r, in->tol, in->higher_better, 0), BASIS_RELATIVE, r);
 	if (j->v == V_UNCLEAR)
 		unclear_note(in, r, j);
+	if (j->v == V_UNCLEAR && !j->note[0])
+		held_by_move(in, r, j);
 	if (!j->note[0])
 		utf8_printf(j->note, sizeof j->note,
 			    "as measured %.3f (%.3f-%.3f); the machine moved it %.3f, following "

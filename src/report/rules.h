@@ -72,6 +72,9 @@ struct judgement {
 	enum basis basis;
 	const struct run_ratio *shown; /* the ratio and interval that decided */
 	int gross;                     /* a change beyond anything the host does */
+	int by_move;                   /* unclear only for how far the figure
+	                                  follows the machine's move between
+	                                  the sides: its runs alone would tell */
 	char note[320];
 };
 

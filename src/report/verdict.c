@@ -107,11 +107,23 @@ void verdict_adjusted_ratio(const double *base, const double *fb, size_t nb, con
 	out->spread = SPREAD_BOTH;
 	out->slope = a.slope;
 	interval_of(a.shift, sqrt(a.se * a.se + a.slope * a.slope * move_sd * move_sd), a.df, out);
+	if (verdict_has_interval(out)) {
+		double half = student_t_quantile(INTERVAL_LEVEL, out->df) * a.se_runs;
+		out->alone_lo = out->ratio * exp(-half) / (1 + rounding);
+		out->alone_hi = out->ratio * exp(half) * (1 + rounding);
+	}
 }
 
 int verdict_has_interval(const struct run_ratio *r)
 {
 	return r->spread != SPREAD_NONE && r->spread != SPREAD_ZERO;
+}
+
+int verdict_within_half(double q, double tol)
+{
+	double half = sqrt(1 + tol);
+
+	return q <= half && q >= 1 / half;
 }
 
 enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_better,
@@ -132,7 +144,7 @@ enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_bett
 		return V_SLOWER;
 	if (hi < 1 && beyond_fast && significant)
 		return V_FASTER;
-	if (lo >= 1 / up && hi <= up)
+	if (lo >= 1 / up && hi <= up && verdict_within_half(q, tol))
 		return V_OK;
 	return V_UNCLEAR;
 }

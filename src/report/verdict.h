@@ -33,6 +33,10 @@ struct run_ratio {
 	double slope;         /* relative: how far the figure follows its
 	                         runs' machine factor (1: alike); 0 as
 	                         measured */
+	double alone_lo, alone_hi; /* relative: the interval from the runs'
+	                              own spread alone, as if the figure's
+	                              following of the machine's move between
+	                              the sides were known; 0 as measured */
 	enum spread spread;
 };
 
@@ -62,12 +66,17 @@ int verdict_has_interval(const struct run_ratio *r);
  * significant with every figure of the check counted (p_family, where
  * set, below VERDICT_ALPHA: a job of twenty figures on an unchanged host
  * would otherwise be red whenever one of them strays just past the
- * band); ok when the interval lies within it; unclear otherwise, and
+ * band); ok when the interval lies within it and the ratio within half
+ * of it (verdict_within_half: a change at the tolerance, seen, is never
+ * ok); unclear otherwise, and
  * always where there is no interval.  The family's p is what holds the
  * chance of any false slower in a job near VERDICT_ALPHA at every
  * tolerance, 0 included.  tolerance_only judges the ratio alone against
  * the band (two old table files: --no-stats). */
 #define VERDICT_ALPHA 0.05
+/* Whether q (as times) lies within half of the band of +-tol on the log
+ * scale: 1/sqrt(1 + tol) to sqrt(1 + tol), x1.049 at 10 %. */
+int verdict_within_half(double q, double tol);
 enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_better,
 			  int tolerance_only);
 

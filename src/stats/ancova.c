@@ -130,6 +130,7 @@ int ancova_shift(const double *yb, const double *xb, size_t nb, const double *yc
 	out->slope = across;
 	out->shift = (c.my - b.my) - across * dx;
 	out->se = sqrt(term[0] + term[1] + term[2] + term[3]);
+	out->se_runs = sqrt(term[0] + term[1]);
 	out->df = df >= 1 ? df : 1;
 	return 0;
 }

@@ -13,6 +13,9 @@
 struct ancova {
 	double shift; /* mean of yc minus mean of yb, at equal covariates */
 	double se;    /* its standard error */
+	double se_runs; /* the part of it the runs' own spread makes, without
+	                   what the slope leaves unknown of the move between
+	                   the sides */
 	double df;    /* degrees of freedom of se (at least 1) */
 	double slope; /* the sensitivity the shift was taken out by: the
 	                 common within-side slope of y on x, drawn toward

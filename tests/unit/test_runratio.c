@@ -123,6 +123,15 @@ static enum verdict band(double ratio, double lo, double hi, double rounding, in
 static void band_edges(void)
 {
 	CHECK("band: interval exactly the band is ok", band(1, 1 / 1.1, 1.1, 0, 0) == V_OK);
+	/* ok needs the ratio within half the band too (x1.049 at 10 %) */
+	CHECK("band: within the band, ratio 1.04: ok", band(1.04, 1.0, 1.09, 0, 0) == V_OK);
+	CHECK("band: within the band, ratio 1.06 past half: unclear",
+	      band(1.06, 1.02, 1.09, 0, 0) == V_UNCLEAR);
+	CHECK("band: within the band, ratio 1/1.06 past half: unclear",
+	      band(1 / 1.06, 1 / 1.09, 0.98, 0, 0) == V_UNCLEAR);
+	CHECK("band: ops/s 1.06 past half: unclear", band(1.06, 1.02, 1.09, 0, 1) == V_UNCLEAR);
+	CHECK("band: half of 10 % is x1.0488", verdict_within_half(1.0488, 0.1) &&
+						  !verdict_within_half(1.0489, 0.1));
 	CHECK("band: interval past the lower edge is unclear", band(1, 0.9, 1.05, 0, 0) == V_UNCLEAR);
 	CHECK("band: interval past the upper edge is unclear", band(1, 0.95, 1.11, 0, 0) == V_UNCLEAR);
 	CHECK("band: ratio on the edge is not beyond it", band(1.1, 1.01, 1.2, 0, 0) == V_UNCLEAR);
