@@ -163,6 +163,13 @@ check "rounds --reps 3 gives three rounds" [ "$(rounds_of_null)" = 3 ]
 run run -t 1 --precision 100 --budget 5 -f long null
 check "rounds --precision 100: exit 0" [ "$rc" -eq 0 ]
 check "rounds --precision 100: at least the fewest rounds (5)" [ "$(rounds_of_null)" -ge 5 ]
+# a run of fewer figures than the default run's gets their share of its
+# budget, at least 1 s: one figure that cannot be precise, in samples of
+# 100 ms, stops after a few rounds; --budget lets it go on
+run run -t 100 --precision 0.0001 -f long null
+check "rounds one figure's share of the budget: a few rounds" [ "$(rounds_of_null)" -le 4 ]
+run run -t 100 --precision 0.0001 --budget 5 -f long null
+check "rounds --budget over the share: more rounds" [ "$(rounds_of_null)" -ge 7 ]
 run run -t 1 --precision 0.0001 --budget 0.2 -f long null stat
 check "rounds --budget stops a run that cannot be precise" [ "$rc" -eq 0 ]
 check "rounds --budget: the rounds begun stand" by_name table 'f("table") == "syscall" { if (f("rounds") + 0 < 1 || f("rounds") + 0 >= 40) bad++; n++ } END { exit bad > 0 || n != 2 }' "$work/out"

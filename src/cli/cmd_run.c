@@ -89,6 +89,20 @@ static void write_section(struct session *s, const struct plan_section *sec,
 	writer_table(&s->w, &view, cells);
 }
 
+/* How many figures the default run measures, every table's once. */
+static size_t default_figures(void)
+{
+	static struct plan every;
+	struct plan_request none = { 0 };
+	const char *bad = NULL;
+	size_t n = 0;
+
+	if (plan_from_names(&every, &none, &bad) == 0 && plan_collect(&every) == 0)
+		n = every.figs.n;
+	plan_figures_free(&every.figs);
+	return n;
+}
+
 static int cmd_run(const struct args *a, int argc, char **argv)
 {
 	static struct plan plan;
@@ -114,6 +128,7 @@ static int cmd_run(const struct args *a, int argc, char **argv)
 		plan_figures_free(&plan.figs);
 		return session_abort(&s);
 	}
+	session_share_budget(&s, a, plan.figs.n, default_figures());
 	if (session_measure_all(&s, plan.figs.keys, rec, plan.figs.n) < 0) {
 		free(rec);
 		plan_figures_free(&plan.figs);

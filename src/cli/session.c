@@ -62,6 +62,16 @@ void session_defaults(struct run_opts *o, enum session_kind kind, int quick)
 	}
 }
 
+void session_share_budget(struct session *s, const struct args *a, size_t figures, size_t all)
+{
+	double share;
+
+	if (a->budget_s > 0 || a->quick || s->runs >= 2 || all == 0 || figures >= all)
+		return;
+	share = s->opts.budget_s * (double)figures / (double)all;
+	s->opts.budget_s = share > SESSION_MIN_BUDGET_S ? share : SESSION_MIN_BUDGET_S;
+}
+
 /* Without --cpu a run measures on the first CPU it may use that no other
  * osbench is pinned to (two runs at once would otherwise share CPU 0
  * and both be distorted); on the first one when every one is taken. */
