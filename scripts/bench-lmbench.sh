@@ -35,8 +35,8 @@
 # lat_sig prot FILE; lat_pagefault FILE16; lat_select -n 100 file; bw_pipe;
 # bw_unix; bw_tcp localhost; bw_file_rd SIZE io_only FILE; bw_mmap_rd SIZE
 # mmap_only FILE; bw_mem SIZE/2 bcopy and fcp, SIZE frd and fwr, where
-# SIZE is the size of osbench's memory buffer and file (twice the largest
-# data cache, 32 to 512 MB).  Each with -N 5 (lat_fs -N 1); lmbench's
+# SIZE is the size of osbench's memory buffer and file (its host record's
+# buffer line).  Each with -N 5 (lat_fs -N 1); lmbench's
 # calibration (enough, timing_o, loop_o) is done once, as its scripts do.
 # FILE is a SIZE file in a private temp dir, written as lmbench's script
 # writes it (8 KB writes, synced), removed at the end; FILE16 the same at
@@ -75,12 +75,12 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# osbench's buffer and file size, as modules/lib/membuf.c finds it: twice
-# the largest data or unified cache cpu0 has, 32 to 512 MB
-mb=$(for d in /sys/devices/system/cpu/cpu0/cache/index*; do
-	[ "$(cat "$d/type" 2>/dev/null)" = Instruction ] || cat "$d/size" 2>/dev/null
-done | awk '{ v = $1 + 0; if ($1 ~ /M$/) v *= 1024; if (v > m) m = v }
-	END { s = int(2 * m / 1024); if (s < 32) s = 32; if (s > 512) s = 512; print s - s % 2 }')
+# osbench's buffer and file size, as its host record gives it ("# buffer:
+# 128 MB (...)"): the size modules/lib/membuf.c plans on this host
+mb=$("$bin" run -q null 2>/dev/null | sed -n 's/^# buffer: \([0-9][0-9]*\) MB.*/\1/p')
+case $mb in
+'' | *[!0-9]*) echo "$0: '$bin' gave no buffer size in its host record" >&2; exit 1 ;;
+esac
 half=$((mb / 2))
 
 ENOUGH=${ENOUGH:-$("$lm/enough")} TIMING_O=$("$lm/timing_o") LOOP_O=$("$lm/loop_o")
