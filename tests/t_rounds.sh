@@ -170,6 +170,9 @@ run run -t 100 --precision 0.0001 -f long null
 check "rounds one figure's share of the budget: a few rounds" [ "$(rounds_of_null)" -le 4 ]
 run run -t 100 --precision 0.0001 --budget 5 -f long null
 check "rounds --budget over the share: more rounds" [ "$(rounds_of_null)" -ge 7 ]
+# --reps asks for its rounds, and the share does not cut them
+run run -t 100 -r 6 -f long null
+check "rounds --reps over the share: every round asked" [ "$(rounds_of_null)" = 6 ]
 run run -t 1 --precision 0.0001 --budget 0.2 -f long null stat
 check "rounds --budget stops a run that cannot be precise" [ "$rc" -eq 0 ]
 check "rounds --budget: the rounds begun stand" by_name table 'f("table") == "syscall" { if (f("rounds") + 0 < 1 || f("rounds") + 0 >= 40) bad++; n++ } END { exit bad > 0 || n != 2 }' "$work/out"

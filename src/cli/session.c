@@ -66,7 +66,7 @@ void session_share_budget(struct session *s, const struct args *a, size_t figure
 {
 	double share;
 
-	if (a->budget_s > 0 || a->quick || s->runs >= 2 || all == 0 || figures >= all)
+	if (a->budget_s > 0 || a->quick || a->reps || s->runs >= 2 || all == 0 || figures >= all)
 		return;
 	share = s->opts.budget_s * (double)figures / (double)all;
 	s->opts.budget_s = share > SESSION_MIN_BUDGET_S ? share : SESSION_MIN_BUDGET_S;

@@ -37,7 +37,7 @@ void session_defaults(struct run_opts *o, enum session_kind kind, int quick);
 /* run's budget is for the default run's figures, every table's (all):
  * a run of fewer gets their share of it, at least SESSION_MIN_BUDGET_S,
  * so that one table alone takes seconds, not the whole budget; unless
- * --budget, --quick or --runs says otherwise. */
+ * --budget, --quick, --reps or --runs says otherwise. */
 #define SESSION_MIN_BUDGET_S 1.0
 void session_share_budget(struct session *s, const struct args *a, size_t figures, size_t all);
 /* Everything before the first measurement; 2 (with the message printed)
