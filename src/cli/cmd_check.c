@@ -477,8 +477,8 @@ static void note_by_move(const struct check_tally *t, const struct check_move *m
 		return;
 	fprintf(stderr,
 		"osbench: check: note: %d figure%s unclear only for the machine's move between "
-		"the sides (the typical figure %.0f%% %s), further than the runs moved within "
-		"either, which their runs alone would have told; how far each figure follows "
+		"the sides (the typical figure %.0f%% %s), which their runs alone would have "
+		"told; how far each figure follows "
 		"such a move is known only roughly: take the baseline again with the machine "
 		"as it is now, or check again when it is back where the baseline found it\n",
 		t->by_move, t->by_move == 1 ? " is" : "s are", fabs(pct),

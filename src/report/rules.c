@@ -127,15 +127,12 @@ static int rule_gross(const struct rule_in *in, struct judgement *j)
    "" where it is not one. */
 static void unclear_note(const struct rule_in *in, const struct run_ratio *r, struct judgement *j)
 {
-	double q = as_times(r->ratio, in->higher_better), up = 1 + in->tol;
-	double lo = as_times(in->higher_better ? r->hi : r->lo, in->higher_better);
-	double hi = as_times(in->higher_better ? r->lo : r->hi, in->higher_better);
-
-	if (verdict_has_interval(r) && lo >= 1 / up && hi <= up && !verdict_within_half(q, in->tol))
+	if (verdict_interval_in_band(r, in->tol) &&
+	    !verdict_within_half(as_times(r->ratio, in->higher_better), in->tol))
 		utf8_printf(j->note, sizeof j->note,
 			    "within the band, but moved %.3f, past half of it (x%.3f): too near "
 			    "the tolerance to call ok",
-			    r->ratio, sqrt(up));
+			    r->ratio, sqrt(1 + in->tol));
 	else if (r->p >= 0 && r->p < VERDICT_ALPHA && r->p_family >= VERDICT_ALPHA &&
 	    verdict_band(r, in->tol, in->higher_better, 1) != V_OK)
 		utf8_printf(j->note, sizeof j->note,
@@ -175,8 +172,9 @@ static int rule_beyond_moods(const struct rule_in *in, struct judgement *j)
 
 /* Unclear, where the runs' own spread alone would have told: what is
    not known is how far the figure follows the machine's move between the
-   sides (a move further than the runs moved within them), so the note
-   says what the runs alone said and that the move holds it back. */
+   sides (most where the move goes further than the runs moved within
+   them), so the note says what the runs alone said and that the move
+   holds it back. */
 static void held_by_move(const struct rule_in *in, const struct run_ratio *r, struct judgement *j)
 {
 	struct run_ratio alone = *r;
@@ -192,8 +190,8 @@ static void held_by_move(const struct rule_in *in, const struct run_ratio *r, st
 	j->by_move = 1;
 	utf8_printf(j->note, sizeof j->note,
 		    "%s by its runs alone, %.3f (%.3f-%.3f), %.3f as measured, but the machine "
-		    "moved %.3f between the sides, further than within them, and how far this "
-		    "figure follows such a move is known only roughly",
+		    "moved %.3f between the sides, and how far this figure follows such a move "
+		    "is known only roughly",
 		    verdict_names[v], r->ratio, r->alone_lo, r->alone_hi, in->rr->ratio,
 		    in->machine_move);
 }

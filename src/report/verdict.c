@@ -126,6 +126,15 @@ int verdict_within_half(double q, double tol)
 	return q <= half && q >= 1 / half;
 }
 
+int verdict_interval_in_band(const struct run_ratio *r, double tol)
+{
+	double up = 1 + tol;
+
+	/* a rate's interval is the inverse of its times', and the band is
+	   symmetric on the log scale: either sense tells alike */
+	return verdict_has_interval(r) && r->lo >= 1 / up && r->hi <= up;
+}
+
 enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_better,
 			  int tolerance_only)
 {
@@ -144,7 +153,7 @@ enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_bett
 		return V_SLOWER;
 	if (hi < 1 && beyond_fast && significant)
 		return V_FASTER;
-	if (lo >= 1 / up && hi <= up && verdict_within_half(q, tol))
+	if (verdict_interval_in_band(r, tol) && verdict_within_half(q, tol))
 		return V_OK;
 	return V_UNCLEAR;
 }

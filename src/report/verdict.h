@@ -77,6 +77,8 @@ int verdict_has_interval(const struct run_ratio *r);
 /* Whether q (as times) lies within half of the band of +-tol on the log
  * scale: 1/sqrt(1 + tol) to sqrt(1 + tol), x1.049 at 10 %. */
 int verdict_within_half(double q, double tol);
+/* Whether r has an interval and it lies within the band of +-tol. */
+int verdict_interval_in_band(const struct run_ratio *r, double tol);
 enum verdict verdict_band(const struct run_ratio *r, double tol, int higher_better,
 			  int tolerance_only);
 

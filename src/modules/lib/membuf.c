@@ -160,8 +160,8 @@ static void *map_buffer(size_t len, int huge, size_t *mapped, unsigned char **ba
 
 #ifdef MAP_POPULATE
 	/* small pages taken in one call rather than a fault each (a fault
-	   costs a VM dearly: 85 % of a quick bandwidth run went to writing
-	   the buffer in); huge ones must wait for the advice */
+	   costs a VM dearly, and every round's child maps its buffer anew);
+	   huge ones must wait for the advice */
 	if (!huge)
 		flags |= MAP_POPULATE;
 #endif
@@ -186,8 +186,7 @@ static void *map_buffer(size_t len, int huge, size_t *mapped, unsigned char **ba
 /* A byte written in every page, which is what makes the pages real (a
    page only read would be the shared zero page): where the mapping took
    them in already this costs no fault, and the whole buffer is not
-   written over again in every round's child (a memset of it was 80 % of
-   a quick bandwidth run). */
+   written over again in every round's child. */
 static void write_each_page(unsigned char *p, size_t len)
 {
 	long page = sysconf(_SC_PAGESIZE);
