@@ -74,7 +74,7 @@ $(1)/unit: $(call objs,$(1),$(UNIT_SRC) $(LIB_SRC))
 	$$(CC) $$(CFLAGS) $$($(4)) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 # every UNIT_TEST(name) of tests/unit/*.c, for main.c to declare and call
 $(1)/tests/unit/main.o: $(1)/tests/unit/unit_list.h
-$(1)/tests/unit/main.o: CPPFLAGS += -I$(1)/tests/unit
+$(1)/tests/unit/main.o: private CPPFLAGS += -I$(1)/tests/unit
 # (made every time, replaced only when it changes: a group removed is gone)
 $(1)/tests/unit/unit_list.h: FORCE
 	@mkdir -p $$(@D)
