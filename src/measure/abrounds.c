@@ -22,7 +22,7 @@
 #include "measure/abtext.h"
 #include "measure/childproc.h"
 #include "sys/clock.h"
-#include "measure/order.h"
+#include "measure/rounds.h"
 #include "stats/stats.h"
 #include "sys/compat.h"
 #include "sys/forkfail.h"
@@ -309,40 +309,10 @@ int ab_handshake(struct ab_side *s, int timeout_s, char *why, size_t len)
 
 /* ---- one figure's rounds ------------------------------------------------- */
 
-static int append(double **a, size_t *n, size_t *cap, const double *v, size_t k)
-{
-	if (k == 0)
-		return 0;
-	if (*n + k > *cap) {
-		size_t c = (*cap ? *cap * 2 : 64) + k;
-		double *p = realloc(*a, c * sizeof *p);
-		if (!p)
-			return -1;
-		*a = p;
-		*cap = c;
-	}
-	memcpy(*a + *n, v, k * sizeof *v);
-	*n += k;
-	return 0;
-}
-
 static void side_fail(struct ab_outcome *o, const char *why)
 {
 	o->status = ST_FAIL;
 	say(o->reason, sizeof o->reason, "%s", why);
-}
-
-/* A bandwidth module's samples, microseconds per op, as MB/s. */
-static int to_bandwidth(double *v, int n, double bytes_per_op)
-{
-	for (int i = 0; i < n; i++) {
-		if (!(v[i] > 0))
-			return -1;
-		v[i] = bytes_per_op / v[i];
-		if (!isfinite(v[i]))
-			return -1;
-	}
-	return 0;
 }
 
 /* A side's round into its outcome; -1 when interrupted.  A calibration
@@ -382,7 +352,7 @@ static int take_side_round(const struct ab_side *side, const struct subject *s,
 		side_fail(out, "its answer gives no bytes per operation");
 		return 0;
 	}
-	if ((s->mod->flags & MOD_BANDWIDTH) && to_bandwidth(r.samples, r.nsamples, r.bytes_per_op) < 0) {
+	if ((s->mod->flags & MOD_BANDWIDTH) && samples_to_bandwidth(r.samples, r.nsamples, r.bytes_per_op) < 0) {
 		side_fail(out, "a sample below the clock's resolution");
 		return 0;
 	}
@@ -407,8 +377,8 @@ static int take_side_round(const struct ab_side *side, const struct subject *s,
 	dr.turns = (s->mod->flags & MOD_TAKES_TURNS) && strcmp(q->placement, "same") == 0;
 	distort_add(&out->distort, &dr);
 	out->n = r.n;
-	if (append(&out->samples, &out->nsamples, &out->cap, r.samples, (size_t)r.nsamples) < 0 ||
-	    append(&out->round_values, &out->nrounds, &out->rcap, &value, 1) < 0)
+	if (samples_append(&out->samples, &out->nsamples, &out->cap, r.samples, (size_t)r.nsamples) < 0 ||
+	    samples_append(&out->round_values, &out->nrounds, &out->rcap, &value, 1) < 0)
 		side_fail(out, "realloc: out of memory");
 	return 0;
 }
@@ -504,41 +474,59 @@ static int figure_done(struct ab_figure *f, const struct run_opts *o, ab_done_fn
 	return done(arg, f);
 }
 
+/* What the rounds loop needs of ab's figures. */
+struct ab_loop {
+	const struct subject *subjects;
+	struct ab_figure *figs;
+	const struct ab_side *sides;
+	const struct run_opts *o;
+	ab_done_fn done;
+	void *done_arg;
+	const uint64_t *cal;
+};
+
+static int ab_active(void *arg, size_t i)
+{
+	return ((struct ab_loop *)arg)->figs[i].active;
+}
+
+static int ab_step(void *arg, size_t i, uint64_t *rng)
+{
+	struct ab_loop *l = arg;
+
+	return pair_round(l->sides, &l->subjects[i], l->o, &l->figs[i], l->cal[2 * i],
+			  l->cal[2 * i + 1], rng);
+}
+
+static int ab_done(void *arg, size_t i)
+{
+	struct ab_loop *l = arg;
+
+	return figure_done(&l->figs[i], l->o, l->done, l->done_arg);
+}
+
+static void ab_retire(void *arg, size_t i)
+{
+	((struct ab_loop *)arg)->figs[i].active = 0;
+}
+
 static int rounds_all(const struct subject *subjects, struct ab_figure *figs, size_t n,
 		      const struct ab_side sides[2], const struct run_opts *o, ab_done_fn done,
 		      void *arg, progress_fn progress, void *parg, size_t *order, uint64_t *cal)
 {
-	uint64_t rng = (uint64_t)clock_ns() ^ ((uint64_t)getpid() << 32) ^ 0x9e3779b97f4a7c15u;
-	double start = clock_ns(), budget_ns = o->budget_s * 1e9;
+	struct ab_loop l = { .subjects = subjects, .figs = figs, .sides = sides, .o = o,
+			     .done = done, .done_arg = arg, .cal = cal };
+	/* two paired rounds are the fewest an interval needs; the budget
+	   counts the calibration too */
+	struct rounds r = {
+		.n = n, .arg = &l, .active = ab_active, .step = ab_step, .done = ab_done,
+		.retire = ab_retire, .fewest = AB_FEWEST_ROUNDS, .budget_s = o->budget_s,
+		.start_ns = clock_ns(), .progress = progress, .progress_arg = parg,
+	};
 
 	if (calibrate_all(subjects, figs, n, sides, o, cal) < 0)
 		return -1;
-	for (int round = 1;; round++) {
-		size_t k = 0, left = 0;
-		int out_of_time = 0;
-		for (size_t i = 0; i < n; i++)
-			if (figs[i].active)
-				order[k++] = i;
-		order_shuffle(order, k, &rng);
-		for (size_t j = 0; j < k && !out_of_time; j++) {
-			size_t i = order[j];
-			/* two paired rounds are the fewest an interval needs */
-			if (round > AB_FEWEST_ROUNDS && clock_ns() - start > budget_ns)
-				out_of_time = 1;
-			else if (pair_round(sides, &subjects[i], o, &figs[i], cal[2 * i],
-					    cal[2 * i + 1], &rng) < 0)
-				return -1;
-		}
-		for (size_t i = 0; i < n; i++) {
-			if (figs[i].active && (out_of_time || figure_done(&figs[i], o, done, arg)))
-				figs[i].active = 0;
-			left += figs[i].active != 0;
-		}
-		if (progress)
-			progress(parg, round, left);
-		if (left == 0)
-			return 0;
-	}
+	return rounds_run(&r, order);
 }
 
 int ab_measure_all(const struct subject *subjects, struct ab_figure *out, size_t n,

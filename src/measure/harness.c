@@ -19,7 +19,7 @@
 #include "measure/child.h"
 #include "measure/childproc.h"
 #include "measure/distort.h"
-#include "measure/order.h"
+#include "measure/rounds.h"
 #include "sys/compat.h"
 #include "stats/stats.h"
 #include "sys/utf8.h"
@@ -153,37 +153,6 @@ static void round_body(int wfd, void *arg)
 
 /* ---- one round of one figure -------------------------------------------- */
 
-/* Append v[0..k-1] to the growing array *a (*n used, *cap allocated). */
-static int append(double **a, size_t *n, size_t *cap, const double *v, int k)
-{
-	if (k <= 0)
-		return 0; /* nothing to copy, and *a may still be NULL */
-	if (*n + (size_t)k > *cap) {
-		size_t c = (*cap ? *cap * 2 : 64) + (size_t)k;
-		double *p = realloc(*a, c * sizeof *p);
-		if (!p)
-			return -1;
-		*a = p;
-		*cap = c;
-	}
-	memcpy(*a + *n, v, (size_t)k * sizeof *v);
-	*n += (size_t)k;
-	return 0;
-}
-
-/* A bandwidth module's samples, microseconds per op, as MB/s: bytes per
- * microsecond are megabytes (10^6 bytes) per second.  -1 for a sample
- * the clock could not see. */
-static int to_bandwidth(double *samples, int n, double bytes_per_op)
-{
-	for (int i = 0; i < n; i++) {
-		if (!(samples[i] > 0))
-			return -1;
-		samples[i] = bytes_per_op / samples[i];
-	}
-	return 0;
-}
-
 static void take_report(struct figure *f, const struct child_report *r, double *samples)
 {
 	if (r->status != ST_OK) {
@@ -191,13 +160,13 @@ static void take_report(struct figure *f, const struct child_report *r, double *
 		return;
 	}
 	if ((f->s->mod->flags & MOD_BANDWIDTH) &&
-	    to_bandwidth(samples, r->nsamples, r->bytes_per_op) < 0) {
+	    samples_to_bandwidth(samples, r->nsamples, r->bytes_per_op) < 0) {
 		set_fail(f->m, "a sample below the clock's resolution");
 		return;
 	}
 	if (r->nops < 0 || r->nops > CHILD_MAX_OPS ||
-	    append(&f->samples, &f->nsamples, &f->cap, samples, r->nsamples) < 0 ||
-	    append(&f->ops, &f->nops, &f->ops_cap, r->ops, r->nops) < 0) {
+	    samples_append(&f->samples, &f->nsamples, &f->cap, samples, (size_t)r->nsamples) < 0 ||
+	    samples_append(&f->ops, &f->nops, &f->ops_cap, r->ops, (size_t)r->nops) < 0) {
 		set_fail(f->m, "realloc: %s", strerror(ENOMEM));
 		return;
 	}
@@ -300,18 +269,6 @@ static int figure_done(const struct figure *f, const struct run_opts *o, double 
 	return value > 0 && (hi - lo) / 2 <= value * o->precision_pct / 100.0;
 }
 
-/* Active figures into order[], shuffled; returns how many. */
-static size_t round_order(const struct figure *figs, size_t n, size_t *order, uint64_t *rng)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (figs[i].active)
-			order[k++] = i;
-	order_shuffle(order, k, rng);
-	return k;
-}
-
 /* The tail from every round's single ops: percentiles, stalls and the
  * distribution at each percentile (the ops sorted in place). */
 static void finish_tail(struct figure *f, struct tail *t)
@@ -383,33 +340,51 @@ static void init_figures(const struct subject *subjects, struct measurement *out
 	}
 }
 
+/* What the rounds loop needs of run's figures. */
+struct run_loop {
+	struct figure *figs;
+	const struct run_opts *o;
+	double *scratch;
+};
+
+static int run_active(void *arg, size_t i)
+{
+	return ((struct run_loop *)arg)->figs[i].active;
+}
+
+static int run_step(void *arg, size_t i, uint64_t *rng)
+{
+	struct run_loop *l = arg;
+
+	(void)rng;
+	return run_round(&l->figs[i], l->o);
+}
+
+static int run_done(void *arg, size_t i)
+{
+	struct run_loop *l = arg;
+
+	return figure_done(&l->figs[i], l->o, l->scratch);
+}
+
+static void run_retire(void *arg, size_t i)
+{
+	((struct run_loop *)arg)->figs[i].active = 0;
+}
+
 /* Every round: the figures still sampling, in a new order; a round that
  * would start past the budget does not (the first always runs). */
 static int run_rounds(struct figure *figs, size_t n, const struct run_opts *o, size_t *order,
 		      double *scratch, progress_fn progress, void *arg)
 {
-	uint64_t rng = (uint64_t)clock_ns() ^ ((uint64_t)getpid() << 32) ^ 0x9e3779b97f4a7c15u;
-	double start = clock_ns(), budget_ns = o->budget_s * 1e9;
+	struct run_loop l = { .figs = figs, .o = o, .scratch = scratch };
+	struct rounds r = {
+		.n = n, .arg = &l, .active = run_active, .step = run_step, .done = run_done,
+		.retire = run_retire, .fewest = 1, .budget_s = o->budget_s, .start_ns = clock_ns(),
+		.progress = progress, .progress_arg = arg,
+	};
 
-	for (int round = 1;; round++) {
-		size_t k = round_order(figs, n, order, &rng), left = 0;
-		int out_of_time = 0;
-		for (size_t i = 0; i < k && !out_of_time; i++) {
-			if (round > 1 && clock_ns() - start > budget_ns)
-				out_of_time = 1;
-			else if (run_round(&figs[order[i]], o) < 0)
-				return -1;
-		}
-		for (size_t i = 0; i < n; i++) {
-			if (figs[i].active && (out_of_time || figure_done(&figs[i], o, scratch)))
-				figs[i].active = 0;
-			left += figs[i].active != 0;
-		}
-		if (progress)
-			progress(arg, round, left);
-		if (left == 0)
-			return 0;
-	}
+	return rounds_run(&r, order);
 }
 
 static size_t most_samples(const struct run_opts *o)

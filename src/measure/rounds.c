@@ -1,5 +1,11 @@
-/* The random order of a round (see order.h). */
-#include "measure/order.h"
+/* The rounds run and ab share (see rounds.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "measure/rounds.h"
+#include "sys/clock.h"
 
 uint64_t order_random(uint64_t *state)
 {
@@ -17,4 +23,81 @@ void order_shuffle(size_t *v, size_t n, uint64_t *state)
 		v[i - 1] = v[k];
 		v[k] = t;
 	}
+}
+
+/* The figures still sampling into order[], shuffled; how many. */
+static size_t round_order(const struct rounds *r, size_t *order, uint64_t *rng)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < r->n; i++)
+		if (r->active(r->arg, i))
+			order[k++] = i;
+	order_shuffle(order, k, rng);
+	return k;
+}
+
+/* After a round: each figure that has what it needs, or every one when
+   the time is out, taken out; how many go on. */
+static size_t retire_done(const struct rounds *r, int out_of_time)
+{
+	size_t left = 0;
+
+	for (size_t i = 0; i < r->n; i++) {
+		if (r->active(r->arg, i) && (out_of_time || r->done(r->arg, i)))
+			r->retire(r->arg, i);
+		left += r->active(r->arg, i) != 0;
+	}
+	return left;
+}
+
+int rounds_run(const struct rounds *r, size_t *order)
+{
+	uint64_t rng = (uint64_t)clock_ns() ^ ((uint64_t)getpid() << 32) ^ 0x9e3779b97f4a7c15u;
+	double budget_ns = r->budget_s * 1e9;
+
+	for (int round = 1;; round++) {
+		size_t k = round_order(r, order, &rng), left;
+		int out_of_time = 0;
+		for (size_t j = 0; j < k && !out_of_time; j++) {
+			if (round > r->fewest && clock_ns() - r->start_ns > budget_ns)
+				out_of_time = 1;
+			else if (r->step(r->arg, order[j], &rng) < 0)
+				return -1;
+		}
+		left = retire_done(r, out_of_time);
+		if (r->progress)
+			r->progress(r->progress_arg, round, left);
+		if (left == 0)
+			return 0;
+	}
+}
+
+int samples_append(double **a, size_t *n, size_t *cap, const double *v, size_t k)
+{
+	if (k == 0)
+		return 0; /* nothing to copy, and *a may still be NULL */
+	if (*n + k > *cap) {
+		size_t c = (*cap ? *cap * 2 : 64) + k;
+		double *p = realloc(*a, c * sizeof *p);
+		if (!p)
+			return -1;
+		*a = p;
+		*cap = c;
+	}
+	memcpy(*a + *n, v, k * sizeof *v);
+	*n += k;
+	return 0;
+}
+
+int samples_to_bandwidth(double *v, int n, double bytes_per_op)
+{
+	for (int i = 0; i < n; i++) {
+		if (!(v[i] > 0))
+			return -1;
+		v[i] = bytes_per_op / v[i];
+		if (!isfinite(v[i]))
+			return -1;
+	}
+	return 0;
 }
