@@ -19,6 +19,7 @@
 #include "plan/plan.h"
 #include "report/figtext.h"
 #include "report/check.h"
+#include "report/check_relative.h"
 #include "results/memfile.h"
 #include "plan/schema.h"
 #include "sys/interrupt.h"
@@ -280,39 +281,6 @@ static double both_seconds(double first, double again)
 	return again < 0 ? first : first + again;
 }
 
-/* Whether row i may stand for the machine in a second look: a figure
-   counted once, not a sweep's, compared, not itself a change. */
-static int may_refer(const struct check_row *r)
-{
-	return r->same_as < 0 && r->have_rel && r->v != V_SLOWER && r->v != V_FASTER;
-}
-
-/* Up to CHECK_RUN_FIGURES rows that may stand for the machine, the
-   cheapest first (a figure whose file does not say what it cost, last),
-   their indexes appended to idx[k...]; the new k. */
-static size_t add_references(const struct check_row *rows, size_t n, size_t *idx, size_t k)
-{
-	size_t first = k;
-
-	while (k - first < CHECK_RUN_FIGURES) {
-		long best = -1;
-		for (size_t i = 0; i < n; i++) {
-			int taken = 0;
-			for (size_t j = first; j < k && !taken; j++)
-				taken = idx[j] == i;
-			if (taken || !may_refer(&rows[i]))
-				continue;
-			if (best < 0 || (rows[i].seconds >= 0 &&
-					 (rows[best].seconds < 0 || rows[i].seconds < rows[best].seconds)))
-				best = (long)i;
-		}
-		if (best < 0)
-			break;
-		idx[k++] = (size_t)best;
-	}
-	return k;
-}
-
 /* The figures that look slower or faster, measured again on their own
  * (with a few cheap ones that do not, so that the second look can tell
  * its runs' machine factors too); each keeps its verdict only if the
@@ -340,7 +308,7 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	if (k == 0)
 		goto out;
 	/* the changes to judge are idx[0..k-1], then the references */
-	size_t all = add_references(rows, n, idx, k);
+	size_t all = check_references(rows, n, idx, k);
 	for (size_t j = k; j < all; j++)
 		subset[j] = *rows[idx[j]].b;
 	struct rfile sub = *base;

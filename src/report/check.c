@@ -12,6 +12,7 @@
 #include "stats/stats.h"
 #include "report/figtext.h"
 #include "report/check.h"
+#include "report/check_relative.h"
 #include "report/runfactor.h"
 #include "plan/schema.h"
 #include "results/writer.h"
@@ -242,276 +243,6 @@ static void prepare_one(const struct rfile *base, struct check_row *r)
 	}
 }
 
-/* ---- each figure against the rest of its runs ---------------------------- */
-
-/* A figure whose runs line up with every other's: not a sweep's (a sweep
-   is measured in a session of its own), and at least two runs a side. */
-static int has_runs(const struct check_row *r, size_t *nb, size_t *nc)
-{
-	if (!r->have_ratio || is_scale(r->b))
-		return 0;
-	*nb = r->nbser;
-	*nc = r->ncser;
-	return *nb >= 2 && *nc >= 2 && *nb <= RUNS_MAX && *nc <= RUNS_MAX;
-}
-
-/* Whether r may tell the machine's move: a figure counted once, and a
-   reference row where there are any. */
-static int may_tell(const struct check_row *r, int refs)
-{
-	return r->same_as < 0 && (!refs || r->reference);
-}
-
-/* How many runs each side has in the first row that may tell the
-   machine's move; 0, 0 where no row has runs that line up. */
-static void first_shape(const struct check_row *rows, size_t n, int refs, size_t *nb, size_t *nc)
-{
-	for (size_t i = 0; i < n; i++)
-		if (may_tell(&rows[i], refs) && has_runs(&rows[i], nb, nc))
-			return;
-	*nb = *nc = 0;
-}
-
-/* Whether r tells the machine's move: it may, and its runs line up as
-   many as the first's. */
-static int tells_move(const struct check_row *r, int refs, size_t nb, size_t nc)
-{
-	size_t b, c;
-
-	return may_tell(r, refs) && has_runs(r, &b, &c) && b == nb && c == nc;
-}
-
-/* As times: a rate's run values inverted into buf. */
-static const double *as_times(const double *v, size_t n, int higher_better, double *buf)
-{
-	if (!higher_better)
-		return v;
-	for (size_t i = 0; i < n; i++)
-		buf[i] = 1 / v[i];
-	return buf;
-}
-
-/* The rows whose runs line up: rel, their ratio with the machine's move
-   taken out by each figure's own sensitivity to its runs' factors, read
-   off the figures that tell the move.  A rate's runs as times. */
-static void relative_rows(struct check_row *rows, size_t n, const double *fb, const double *fc,
-			  size_t nb, size_t nc, double move_sd)
-{
-	double bt[RUNS_MAX], ct[RUNS_MAX];
-
-	for (size_t i = 0; i < n; i++) {
-		struct check_row *r = &rows[i];
-		size_t kb, kc;
-		if (!has_runs(r, &kb, &kc) || kb != nb || kc != nc)
-			continue;
-		int hb = schema_higher_is_better(r->b->unit);
-		const double *b = as_times(r->bser, nb, hb, bt);
-		const double *c = as_times(r->cser, nc, hb, ct);
-		verdict_adjusted_ratio(b, fb, nb, c, fc, nc, r->b->rounding + r->c->rounding, move_sd,
-				       &r->rel);
-		/* back in the figure's own sense */
-		if (hb && r->rel.ratio > 0) {
-			double lo = r->rel.lo;
-			r->rel.ratio = 1 / r->rel.ratio;
-			r->rel.lo = r->rel.hi > 0 ? 1 / r->rel.hi : 0;
-			r->rel.hi = lo > 0 ? 1 / lo : 0;
-			r->rel.base_mean = 1 / r->rel.base_mean;
-			r->rel.cur_mean = 1 / r->rel.cur_mean;
-		}
-		r->have_rel = 1;
-	}
-}
-
-/* The machine's move between the sides, from each run's factor: the
-   factors' geometric means current over baseline (as times), and the
-   widest spread of the factors within one side. */
-struct machine_view {
-	double move, span;
-};
-
-static double log_span(const double *f, size_t n)
-{
-	double lo = log(f[0]), hi = lo;
-
-	for (size_t i = 1; i < n; i++) {
-		lo = log(f[i]) < lo ? log(f[i]) : lo;
-		hi = log(f[i]) > hi ? log(f[i]) : hi;
-	}
-	return hi - lo;
-}
-
-static void machine_of(const double *fb, size_t nb, const double *fc, size_t nc,
-		       struct machine_view *mv)
-{
-	double wb = log_span(fb, nb), wc = log_span(fc, nc);
-
-	mv->move = exp(stats_log_mean(fc, nc) - stats_log_mean(fb, nb));
-	mv->span = exp(wb > wc ? wb : wc);
-}
-
-/* The log of each run's reference as a time, less the centre of both
-   sides' (the reference is a rate: MB/s). */
-static void reference_logs(const struct rfile *base, const struct rfile *cur, double *lb,
-			   double *lc)
-{
-	double centre = 0;
-	int nb = base->reference_runs, nc = cur->reference_runs;
-
-	for (int r = 0; r < nb; r++)
-		centre -= log(base->reference[r]) / (nb + nc);
-	for (int r = 0; r < nc; r++)
-		centre -= log(cur->reference[r]) / (nb + nc);
-	for (int r = 0; r < nb; r++)
-		lb[r] = -log(base->reference[r]) - centre;
-	for (int r = 0; r < nc; r++)
-		lc[r] = -log(cur->reference[r]) - centre;
-}
-
-
-/* Whether both sides measured the machine reference in each of their
-   runs, alike: the same huge pages mode, whose pages its buffer is in. */
-static int reference_lines_up(const struct rfile *base, const struct rfile *cur, size_t nb,
-			      size_t nc)
-{
-	return cur && (size_t)base->reference_runs == nb && (size_t)cur->reference_runs == nc &&
-	       strcmp(base->huge_pages, cur->huge_pages) == 0;
-}
-
-/* How well the figures' run factors follow the reference's within the
-   sides: the correlation of their logs about each side's means. */
-static double within_follow(const double *fb, const double *lb, size_t nb, const double *fc,
-			    const double *lc, size_t nc)
-{
-	double mf[2] = { stats_log_mean(fb, nb), stats_log_mean(fc, nc) };
-	double ml[2] = { stats_mean(lb, nb), stats_mean(lc, nc) };
-	double sxy = 0, sxx = 0, syy = 0;
-
-	for (size_t r = 0; r < nb + nc; r++) {
-		int k = r >= nb;
-		double x = log(k ? fc[r - nb] : fb[r]) - mf[k], y = (k ? lc[r - nb] : lb[r]) - ml[k];
-		sxy += x * y;
-		sxx += x * x;
-		syy += y * y;
-	}
-	return sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : NAN;
-}
-
-/* The machine's move between the sides with the reference's word on it,
-   where the figures followed the reference within the sides
-   (ref->follow at least CHECK_REFERENCE_FOLLOW): each side's factors
-   keep their shape from run to run (the figures' median tells a run's
-   spell best), and with too few figures to tell a factor the reference
-   is the factor.  Where the typical figure moved by D beyond the
-   reference, the move is either the kernel's (what check is for) or a
-   mood of the host's that touches what enters the kernel and not the
-   reference's loop: it is taken halfway, and the half returned, as the
-   standard deviation it is known to; -1 where the reference is not
-   read. */
-static double anchor_to_reference(const struct rfile *base, const struct rfile *cur, double *fb,
-				  size_t nb, double *fc, size_t nc, int from_figures,
-				  struct check_reference *ref)
-{
-	double lb[RUNS_MAX], lc[RUNS_MAX];
-
-	reference_logs(base, cur, lb, lc);
-	ref->used = 1;
-	if (!from_figures) {
-		for (size_t r = 0; r < nb; r++)
-			fb[r] = exp(lb[r]);
-		for (size_t r = 0; r < nc; r++)
-			fc[r] = exp(lc[r]);
-		return 0;
-	}
-	ref->follow = within_follow(fb, lb, nb, fc, lc, nc);
-	if (!(ref->follow >= CHECK_REFERENCE_FOLLOW)) {
-		ref->used = 0;
-		return -1;
-	}
-	double beyond_b = stats_log_mean(fb, nb) - stats_mean(lb, nb);
-	double beyond_c = stats_log_mean(fc, nc) - stats_mean(lc, nc);
-	double shift_b = exp(-beyond_b / 2), shift_c = exp(-beyond_c / 2);
-	for (size_t r = 0; r < nb; r++)
-		fb[r] *= shift_b;
-	for (size_t r = 0; r < nc; r++)
-		fc[r] *= shift_c;
-	return fabs(beyond_c - beyond_b) / 2;
-}
-
-double check_reference_move(const struct rfile *base, const struct rfile *cur)
-{
-	double lb[RUNS_MAX], lc[RUNS_MAX];
-
-	if (!cur || base->reference_runs < 2 || cur->reference_runs < 2 ||
-	    strcmp(base->huge_pages, cur->huge_pages) != 0)
-		return 0;
-	reference_logs(base, cur, lb, lc);
-	return exp(stats_mean(lc, (size_t)cur->reference_runs) -
-		   stats_mean(lb, (size_t)base->reference_runs));
-}
-
-/* The current file of the rows that tell the move, where they share one. */
-static const struct rfile *telling_file(const struct check_row *rows, size_t n, int refs,
-					size_t nb, size_t nc)
-{
-	const struct rfile *cur = NULL;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!tells_move(&rows[i], refs, nb, nc))
-			continue;
-		if (cur && rows[i].cur_file != cur)
-			return NULL;
-		cur = rows[i].cur_file;
-	}
-	return cur;
-}
-
-/* Each run's factor, and every row's ratio against it (have_rel), where
-   the machine reference lines up on both sides or at least
-   CHECK_RUN_FIGURES figures tell the move; ref says what was made of the
-   reference.  -1 when out of memory. */
-static int relative_runs(const struct rfile *base, struct check_row *rows, size_t n,
-			 struct machine_view *mv, struct check_reference *ref)
-{
-	const double **bv = calloc(n ? n : 1, sizeof *bv), **cv = calloc(n ? n : 1, sizeof *cv);
-	double *buf = calloc(n ? 2 * n * RUNS_MAX : 1, sizeof *buf);
-	double fb[RUNS_MAX], fc[RUNS_MAX];
-	size_t nb = 0, nc = 0, ng = 0;
-	int refs = 0, rc = -1, anchored;
-	double move_sd = 0;
-
-	if (!bv || !cv || !buf)
-		goto out;
-	for (size_t i = 0; i < n; i++)
-		refs |= rows[i].reference;
-	first_shape(rows, n, refs, &nb, &nc);
-	for (size_t i = 0; i < n && nb; i++) {
-		const struct check_row *r = &rows[i];
-		if (!tells_move(r, refs, nb, nc))
-			continue;
-		int hb = schema_higher_is_better(r->b->unit);
-		bv[ng] = as_times(r->bser, nb, hb, buf + 2 * ng * RUNS_MAX);
-		cv[ng] = as_times(r->cser, nc, hb,
-				  buf + (2 * ng + 1) * RUNS_MAX);
-		ng++;
-	}
-	rc = 0;
-	anchored = nb && reference_lines_up(base, telling_file(rows, n, refs, nb, nc), nb, nc);
-	if (ng < CHECK_RUN_FIGURES && !anchored)
-		goto out;
-	if (ng >= CHECK_RUN_FIGURES && (rc = run_factors(bv, cv, ng, nb, nc, fb, fc)) < 0)
-		goto out;
-	if (anchored)
-		move_sd = anchor_to_reference(base, telling_file(rows, n, refs, nb, nc), fb, nb, fc,
-					      nc, ng >= CHECK_RUN_FIGURES, ref);
-	relative_rows(rows, n, fb, fc, nb, nc, move_sd > 0 ? move_sd : 0);
-	machine_of(fb, nb, fc, nc, mv);
-out:
-	free(bv);
-	free(cv);
-	free(buf);
-	return rc;
-}
-
 /* One run a side: the ratio's bounds from each side's own interval of
    its median, where both files give one. */
 static void within_bounds(const struct check_row *r, double *lo, double *hi)
@@ -556,7 +287,7 @@ static const char *side_distorted(const struct check_row *r, const struct rfigur
    machine: the typical figure's move as times (1: none, or not asked
    for with --relative). */
 static void judge_one(const struct rfile *base, struct check_row *r, const struct check_opts *o,
-		      double machine, const struct machine_view *mv)
+		      double machine, const struct check_machine *mv)
 {
 	int higher_better = schema_higher_is_better(r->b->unit);
 	char why[sizeof r->note], busy_base[160], busy_cur[160], busy[200];
@@ -666,7 +397,7 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 {
 	struct check_reference unused;
 	struct check_move move;
-	struct machine_view mv = { .move = 1, .span = 1 };
+	struct check_machine mv = { .move = 1, .span = 1 };
 	double machine = o->machine;
 
 	for (size_t i = 0; i < n; i++)
@@ -681,12 +412,55 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 	if (!ref)
 		ref = &unused;
 	*ref = (struct check_reference){ .follow = NAN };
-	if (relative_runs(base, rows, n, &mv, ref) < 0 || holm_rows(rows, n) < 0)
+	if (check_relative_runs(base, rows, n, &mv, ref) < 0 || holm_rows(rows, n) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].have_ratio)
 			judge_one(base, &rows[i], o, machine, &mv);
 	return machine;
+}
+
+/* ---- a second look's references ----------------------------------------- */
+
+/* Whether row i may stand for the machine in a second look: a figure
+   counted once, not a sweep's, compared, not itself a change; with
+   ok_only, one the first look found ok, since a figure that moved with
+   the change (a system call's, under a kernel that makes every call
+   dearer) would take the change for the machine's move. */
+static int may_refer(const struct check_row *r, int ok_only)
+{
+	return r->same_as < 0 && r->have_rel && r->v != V_SLOWER && r->v != V_FASTER &&
+	       (!ok_only || r->v == V_OK);
+}
+
+static int taken(const size_t *idx, size_t from, size_t to, size_t i)
+{
+	for (size_t j = from; j < to; j++)
+		if (idx[j] == i)
+			return 1;
+	return 0;
+}
+
+size_t check_references(const struct check_row *rows, size_t n, size_t *idx, size_t k)
+{
+	size_t first = k;
+
+	for (int ok_only = 1; ok_only >= 0; ok_only--)
+		while (k - first < CHECK_REFERENCES) {
+			long best = -1;
+			for (size_t i = 0; i < n; i++) {
+				if (taken(idx, first, k, i) || !may_refer(&rows[i], ok_only))
+					continue;
+				if (best < 0 ||
+				    (rows[i].seconds >= 0 &&
+				     (rows[best].seconds < 0 || rows[i].seconds < rows[best].seconds)))
+					best = (long)i;
+			}
+			if (best < 0)
+				break;
+			idx[k++] = (size_t)best;
+		}
+	return k;
 }
 
 /* ---- the tally and the machine-wide move --------------------------------- */

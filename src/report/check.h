@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "report/check_row.h"
 #include "report/rules.h"
 #include "report/setup.h"
 #include "report/verdict.h"
@@ -31,59 +32,23 @@ struct check_opts {
 	                          CHECK_SHIFT_FIGURES compare */
 };
 
-/* One baseline figure's judgement, or a figure only the current side
- * has (is_new: b and c both the current figure, verdict new). */
-struct check_row {
-	const struct rfigure *b, *c;
-	const struct rfile *cur_file;
-	struct run_ratio rr;  /* have_ratio: both sides have a value */
-	int have_ratio;
-	struct run_ratio rel; /* have_rel: the ratio with each run divided by
-	                         its run's machine factor (report/runfactor.h) */
-	int have_rel;
-	int reference;        /* measured again only to tell the machine's move
-	                         in a second look: judged, never reported */
-	int is_new;
-	enum verdict v;
-	enum basis basis;     /* what v rests on */
-	int shows_rel;        /* the ratio shown is rel, not rr */
-	char note[320];       /* why unclear, whose spread, measured again; "" */
-	int confirmed;        /* measured again in rerun mode */
-	int by_move;          /* unclear only for how far it follows the
-	                         machine's move between the sides (rules.h) */
-	double seconds;       /* spent measuring the current figure, a second
-	                         look included; -1 when its file does not say */
-	long same_as;         /* the row this figure repeats under another table, -1 */
-	/* what each side's runs are judged by: each run's fastest sample
-	   (a rate's highest: the one least touched) where both files keep
-	   every run's samples alike (fastest), else each run's figure */
-	double bser[RUNS_MAX], cser[RUNS_MAX];
-	size_t nbser, ncser;
-	int fastest;
-};
-
-/* What the machine reference did in a judgement: follow, the
- * correlation of the figures' run factors with it within the sides (NAN
- * where not told); used, whether the machine's move was read off it. */
-struct check_reference {
-	double follow;
-	int used;
-};
-
-/* The reference is read only where the figures followed it within the
- * sides at least this well: on this VM the reference and what enters
- * the kernel have moods of their own as well as shared ones. */
-#define CHECK_REFERENCE_FOLLOW 0.5
-
 /* The ratio, interval and p a row's verdict rests on. */
 const struct run_ratio *check_shown(const struct check_row *r);
 /* Whether a row has a ratio to show, and an interval. */
 int check_has_ratio(const struct check_row *r);
 int check_has_interval(const struct check_row *r);
 
-/* Each run's machine factor needs at least this many figures that both
- * sides measured in at least two runs each, as many runs as the first. */
-#define CHECK_RUN_FIGURES 5
+/* The figures a second look measures beside its changes to tell each
+ * run's machine factor: more than the fewest that tell one, since a
+ * factor of few figures is known roughly under a busy host. */
+#define CHECK_REFERENCES (CHECK_RUN_FIGURES + 3)
+
+/* Up to CHECK_REFERENCES judged rows that may stand for the machine in a
+ * second look, those the first look found ok before the unclear ones,
+ * the cheapest first within each (a figure whose file does not say what
+ * it cost, last): their indexes appended to idx[k...] (room for n); the
+ * new k.  idx[0..k-1] are the changes. */
+size_t check_references(const struct check_row *rows, size_t n, size_t *idx, size_t k);
 
 /* A machine-wide move: at least this many figures with a value on both
  * sides, the typical one moved by at least SHIFT_PCT, and at least three
@@ -132,10 +97,6 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 		   const struct check_opts *o, struct check_reference *ref);
 /* The move of the figures counted once; -1 when out of memory. */
 int check_move_of(const struct check_row *rows, size_t n, struct check_move *m);
-/* The machine reference's move, current over baseline as a time (above 1:
-   the machine slower), where both files give it in two or more runs with
-   the same huge pages mode; else 0. */
-double check_reference_move(const struct rfile *base, const struct rfile *cur);
 /* Whether m's typical move is machine-wide (see CHECK_SHIFT_*). */
 int check_machine_wide(const struct check_move *m);
 /* The verdicts' tally, figures counted once. */

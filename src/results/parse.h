@@ -127,6 +127,8 @@ int note_scale_mode(struct parser *ps, int line, const char *table, struct span 
 
 /* ---- the format readers ----------------------------------------------- */
 
+/* One "# key: value" comment of the host record; 0 for a comment that is not one. */
+int parse_host_comment(struct parser *ps, struct span c); /* host_comment.c */
 int parse_text(struct parser *ps);   /* read_text.c: table and long */
 int parse_json(struct parser *ps);   /* read_json.c */
 

@@ -358,8 +358,50 @@ static void reference_anchor(void)
 	unchanged_jobs("a kernel mood of 15 % the reference misses", &calm, &kernel_mood, &seed);
 }
 
+/* A second look's references: the cheapest of the figures the first look
+   found ok, then the cheapest unclear ones; never a change, a repeat, a
+   figure with no runs to line up, or one taken twice. */
+static void second_look_references(void)
+{
+	enum { ROWS = 14 };
+	struct check_row rows[ROWS];
+	size_t idx[ROWS], k;
+	/* verdict and seconds of each row: 0 and 1 are the changes; 2-9
+	   unclear and cheap (moved with the change), 10-12 ok and dearer; 13
+	   ok but a repeat */
+	for (size_t i = 0; i < ROWS; i++)
+		rows[i] = (struct check_row){ .same_as = -1, .have_rel = 1, .v = V_UNCLEAR,
+					      .seconds = 0.1 + 0.01 * (double)i };
+	rows[0].v = V_SLOWER;
+	rows[1].v = V_FASTER;
+	for (size_t i = 10; i < ROWS; i++) {
+		rows[i].v = V_OK;
+		rows[i].seconds = 2 - 0.1 * (double)i;
+	}
+	rows[13].same_as = 10;
+	rows[9].have_rel = 0;
+	idx[0] = 0;
+	idx[1] = 1;
+	k = check_references(rows, ROWS, idx, 2);
+	CHECK("second look: as many references as it takes", k == 2 + CHECK_REFERENCES);
+	CHECK("second look: the ok ones first, the cheapest first",
+	      idx[2] == 12 && idx[3] == 11 && idx[4] == 10);
+	CHECK("second look: then the cheapest unclear ones",
+	      idx[5] == 2 && idx[6] == 3 && idx[7] == 4 && idx[8] == 5 && idx[9] == 6);
+	int bad = 0;
+	for (size_t j = 2; j < k; j++)
+		bad |= idx[j] <= 1 || idx[j] == 13 || idx[j] == 9;
+	CHECK("second look: never a change, a repeat or a figure without runs", !bad);
+	rows[12].v = rows[11].v = rows[10].v = V_UNCLEAR;
+	for (size_t i = 2; i < ROWS; i++)
+		rows[i].have_rel = i < 4;
+	k = check_references(rows, ROWS, idx, 2);
+	CHECK("second look: fewer where fewer may stand", k == 4 && idx[2] == 2 && idx[3] == 3);
+}
+
 UNIT_TEST(test_rules)
 {
+	second_look_references();
 	reference_anchor();
 	one_run_rules();
 	two_views();

@@ -1,0 +1,25 @@
+#ifndef OSBENCH_REPORT_CHECK_RELATIVE_H
+#define OSBENCH_REPORT_CHECK_RELATIVE_H
+
+#include "report/check_row.h"
+
+/* The machine's move between the sides, from each run's factor: the
+ * factors' geometric means current over baseline (as times), and the
+ * widest spread of the factors within one side. */
+struct check_machine {
+	double move, span;
+};
+
+/* Each run's factor, and every row's ratio against it (have_rel), where
+ * the machine reference lines up on both sides or at least
+ * CHECK_RUN_FIGURES figures tell the move; ref says what was made of the
+ * reference.  -1 when out of memory. */
+int check_relative_runs(const struct rfile *base, struct check_row *rows, size_t n,
+			struct check_machine *mv, struct check_reference *ref);
+
+/* The machine reference's move, current over baseline as a time (above 1:
+ * the machine slower), where both files give it in two or more runs with
+ * the same huge pages mode; else 0. */
+double check_reference_move(const struct rfile *base, const struct rfile *cur);
+
+#endif
