@@ -259,18 +259,24 @@ out:
    stays within its runs and a few seconds more (docs/method.md, "check: the run as the unit") */
 #define CONFIRM_BUDGET_S 1.0
 
-/* Why a change seen once did not stand: both verdicts, the first look's
- * ratio (the row shows the second look's own), and the second look's own
- * reason (a distorted run, a setup) where it has one. */
+/* What the first look said of a figure measured again, where its verdict
+ * did not simply stand: both verdicts (and the way an unclear one
+ * leaned), the first look's ratio (the row shows the second look's own),
+ * and the second look's own reason (a distorted run, a setup) where it
+ * has one. */
 static void confirm_note(struct check_row *r, const struct check_row *first)
 {
 	const struct run_ratio *q = check_shown(first);
-	char why[sizeof r->note];
+	char why[sizeof r->note], leaned[32] = "";
 
+	if (first->v == V_UNCLEAR)
+		utf8_printf(leaned, sizeof leaned, ", leaning %s", verdict_names[check_claim_of(first)]);
 	utf8_printf(why, sizeof why, "%s", r->note);
-	utf8_printf(r->note, sizeof r->note, "%s at first, %.3f (%.3f-%.3f, %s), measured again %s%s%.*s",
-		    verdict_names[first->v], q->ratio, q->lo, q->hi, basis_names[first->basis],
-		    verdict_names[r->v], why[0] ? ": " : "", utf8_prefix(why, sizeof r->note / 2), why);
+	utf8_printf(r->note, sizeof r->note,
+		    "%s at first%s, %.3f (%.3f-%.3f, %s), measured again %s%s%.*s",
+		    verdict_names[first->v], leaned, q->ratio, q->lo, q->hi,
+		    basis_names[first->basis], verdict_names[r->v], why[0] ? ": " : "",
+		    utf8_prefix(why, sizeof r->note / 2), why);
 }
 
 /* Seconds spent on one figure in two measurements; -1 when neither says. */
@@ -281,11 +287,12 @@ static double both_seconds(double first, double again)
 	return again < 0 ? first : first + again;
 }
 
-/* The figures that look slower or faster, measured again on their own
- * (with a few cheap ones that do not, so that the second look can tell
- * its runs' machine factors too); each keeps its verdict only if the
- * second measurement says the same, else it is unclear, and its row
- * shows the second measurement. */
+/* The figures that look slower or faster, and those whose own interval
+ * leans so but that the family or the machine's move held back, measured
+ * again on their own (with a few that do not, so that the second look
+ * can tell its runs' machine factors too); each is slower or faster only
+ * if the second measurement says so too, else unclear, and its row shows
+ * the second measurement. */
 static int confirm_changes(const struct args *a, const struct rfile *base, struct check_row *rows,
 			  size_t n, const struct check_opts *o, int argc, char **argv,
 			  struct rfile *again, int *nagain)
@@ -300,7 +307,7 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	if (!subset || !re || !idx)
 		goto out;
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].same_as < 0 && (rows[i].v == V_SLOWER || rows[i].v == V_FASTER)) {
+		if (rows[i].same_as < 0 && check_claim_of(&rows[i]) != V_UNCLEAR) {
 			subset[k] = *rows[i].b;
 			idx[k++] = i;
 		}
@@ -332,10 +339,11 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	/* each row shows its second look whole; the first look's verdict
 	   only decides whether the change stands */
 	for (size_t j = 0; j < k; j++) {
-		enum verdict first = rows[idx[j]].v;
-		if (verdict_confirmed(first, re[j].v) != first)
-			confirm_note(&re[j], &rows[idx[j]]);
-		re[j].v = verdict_confirmed(first, re[j].v);
+		const struct check_row *first = &rows[idx[j]];
+		enum verdict stands = verdict_confirmed(check_claim_of(first), re[j].v);
+		if (stands != first->v || first->v == V_UNCLEAR)
+			confirm_note(&re[j], first);
+		re[j].v = stands;
 		rows[idx[j]] = re[j];
 	}
 	/* a repeat under another table shows what its first row shows: the

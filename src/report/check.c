@@ -227,6 +227,7 @@ static void prepare_one(const struct rfile *base, struct check_row *r)
 {
 	r->note[0] = '\0';
 	r->have_ratio = r->have_rel = r->shows_rel = 0;
+	r->leaning = V_UNCLEAR;
 	r->basis = BASIS_RUNS;
 	if (r->is_new) {
 		r->v = V_NEW;
@@ -308,7 +309,9 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 		.distorted_cur = both_busy ? NULL
 					   : side_distorted(r, r->c, r->cur_file, busy_cur,
 							    sizeof busy_cur),
-		.drifts = module_has(r->b->module, MOD_DRIFTS),
+		.drifts = module_has(r->b->module, MOD_DRIFTS)		  ? RULES_DRIFTS_ALWAYS
+			  : both_busy && module_has(r->b->module, MOD_DRIFTS_BUSY) ? RULES_DRIFTS_BUSY
+										    : 0,
 		.busy_mismatch = (nb >= RULES_BUSY_FIGURES) != (nc >= RULES_BUSY_FIGURES) ? busy : NULL,
 	};
 
@@ -324,6 +327,7 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 	r->basis = j.basis;
 	r->shows_rel = j.shown == &r->rel;
 	r->by_move = j.by_move;
+	r->leaning = j.v == V_UNCLEAR ? j.leaning : V_UNCLEAR;
 	utf8_printf(r->note, sizeof r->note, "%s", j.note);
 }
 
@@ -418,6 +422,15 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 		if (rows[i].have_ratio)
 			judge_one(base, &rows[i], o, machine, &mv);
 	return machine;
+}
+
+enum verdict check_claim_of(const struct check_row *r)
+{
+	if (r->v == V_SLOWER || r->v == V_FASTER)
+		return r->v;
+	if (r->v == V_UNCLEAR && (r->leaning == V_SLOWER || r->leaning == V_FASTER))
+		return r->leaning;
+	return V_UNCLEAR;
 }
 
 /* ---- a second look's references ----------------------------------------- */

@@ -38,6 +38,13 @@ const struct run_ratio *check_shown(const struct check_row *r);
 int check_has_ratio(const struct check_row *r);
 int check_has_interval(const struct check_row *r);
 
+/* What a second look is asked to confirm in a judged row: its slower or
+ * faster, or the one its own interval leans to where only the family or
+ * the machine's move held it back (leaning); V_UNCLEAR where nothing.
+ * The second look's family is the rows it is asked about alone, so a
+ * leaning it confirms is as sure as a first look's change (docs/method.md). */
+enum verdict check_claim_of(const struct check_row *r);
+
 /* The figures a second look measures beside its changes to tell each
  * run's machine factor: more than the fewest that tell one, since a
  * factor of few figures is known roughly under a busy host. */

@@ -29,6 +29,8 @@ struct check_row {
 	int confirmed;        /* measured again in rerun mode */
 	int by_move;          /* unclear only for how far it follows the
 	                         machine's move between the sides (rules.h) */
+	enum verdict leaning; /* unclear, but slower or faster held back only
+	                         by the family or the move (rules.h) */
 	double seconds;       /* spent measuring the current figure, a second
 	                         look included; -1 when its file does not say */
 	long same_as;         /* the row this figure repeats under another table, -1 */

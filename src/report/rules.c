@@ -134,11 +134,13 @@ static void unclear_note(const struct rule_in *in, const struct run_ratio *r, st
 			    "the tolerance to call ok",
 			    r->ratio, sqrt(1 + in->tol));
 	else if (r->p >= 0 && r->p < VERDICT_ALPHA && r->p_family >= VERDICT_ALPHA &&
-	    verdict_band(r, in->tol, in->higher_better, 1) != V_OK)
+		 verdict_band(r, in->tol, in->higher_better, 1) != V_OK) {
+		j->leaning = verdict_band(r, in->tol, in->higher_better, 1);
 		utf8_printf(j->note, sizeof j->note,
 			    "beyond the tolerance and its own interval excludes 1, but not "
 			    "significant with every figure counted (p %.2g, Holm)",
 			    r->p_family);
+	}
 }
 
 /* Whose spread stands for both sides, where one side has one run. */
@@ -188,6 +190,7 @@ static void held_by_move(const struct rule_in *in, const struct run_ratio *r, st
 	if ((v = verdict_band(&alone, in->tol, in->higher_better, 0)) == V_UNCLEAR)
 		return;
 	j->by_move = 1;
+	j->leaning = v == V_SLOWER || v == V_FASTER ? v : V_UNCLEAR;
 	utf8_printf(j->note, sizeof j->note,
 		    "%s by its runs alone, %.3f (%.3f-%.3f), %.3f as measured, but the machine "
 		    "moved %.3f between the sides, and how far this figure follows such a move "
@@ -281,9 +284,11 @@ static void hold_back_drift(const struct rule_in *in, struct judgement *j)
 	if ((j->v == V_SLOWER && lo > 1) || (j->v == V_FASTER && hi < 1))
 		return;
 	utf8_printf(j->note, sizeof j->note,
-		    "%s by its runs (%.3f), but within what process creation drifts between "
-		    "invocations minutes apart (x%.2f either way)",
-		    verdict_names[j->v], r->ratio, widen);
+		    "%s by its runs (%.3f), but within what %s drifts between invocations %s "
+		    "(x%.2f either way)",
+		    verdict_names[j->v], r->ratio,
+		    in->drifts == RULES_DRIFTS_BUSY ? "this figure" : "process creation",
+		    in->drifts == RULES_DRIFTS_BUSY ? "on a busy host" : "minutes apart", widen);
 	j->v = V_UNCLEAR;
 }
 
@@ -302,7 +307,8 @@ static void hold_back_busy(const struct rule_in *in, struct judgement *j)
 
 void rules_judge(const struct rule_in *in, struct judgement *out)
 {
-	*out = (struct judgement){ .v = V_UNCLEAR, .basis = BASIS_RUNS, .shown = in->rr };
+	*out = (struct judgement){ .v = V_UNCLEAR, .basis = BASIS_RUNS, .shown = in->rr,
+				   .leaning = V_UNCLEAR };
 	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
 		if (rules[i](in, out))
 			break;

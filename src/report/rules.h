@@ -35,6 +35,7 @@ extern const char *const basis_names[BASIS_COUNT];
  * must be held by twice it (docs/method.md).  A `slower` or `faster` must
  * hold with its interval widened by twice it. */
 #define RULES_DRIFT_SD 0.08
+enum { RULES_DRIFTS_ALWAYS = 1, RULES_DRIFTS_BUSY = 2 };
 
 /* A run went through a busy spell when at least this many of its figures
  * were distorted (something took their CPU). */
@@ -61,7 +62,10 @@ struct rule_in {
 	/* why something took the CPU from a side's runs (judged by their
 	   fastest samples); NULL where nothing did */
 	const char *distorted_base, *distorted_cur;
-	int drifts;                  /* its figure drifts between invocations */
+	int drifts;                  /* its figure drifts between invocations:
+	                                RULES_DRIFTS_ALWAYS (process creation)
+	                                or RULES_DRIFTS_BUSY (on a busy host,
+	                                both sides' runs busy); 0 where not */
 	/* one side's run went through a busy spell and the other's did
 	   not: what says so; NULL where both or neither did */
 	const char *busy_mismatch;
@@ -75,6 +79,11 @@ struct judgement {
 	int by_move;                   /* unclear only for how far the figure
 	                                  follows the machine's move between
 	                                  the sides: its runs alone would tell */
+	enum verdict leaning;          /* unclear, but slower or faster by its
+	                                  own interval, held back only by the
+	                                  family (Holm) or the machine's move:
+	                                  what a second look may confirm;
+	                                  V_UNCLEAR where none */
 	char note[320];
 };
 

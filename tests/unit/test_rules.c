@@ -94,6 +94,33 @@ static void two_views(void)
 	j = judge(&rr, &rel);
 	CHECK("rules relative change that Holm holds back: unclear",
 	      j.v == V_UNCLEAR && strstr(j.note, "not significant with every figure counted") != NULL);
+	CHECK("rules Holm holds it back: it leans slower, for a second look", j.leaning == V_SLOWER);
+	rel = ratio(1 / 1.16, 1 / 1.2, 1 / 1.12, 0.2);
+	rel.p = 0.001;
+	j = judge(&rr, &rel);
+	CHECK("rules Holm holds back a faster one: it leans faster", j.leaning == V_FASTER);
+	rel = ratio(1.16, 0.98, 1.3, 0.4);
+	rel.p = 0.08;
+	j = judge(&rr, &rel);
+	CHECK("rules an interval that holds 1: unclear, leaning nowhere",
+	      j.v == V_UNCLEAR && j.leaning == V_UNCLEAR);
+	rel = ratio(1.16, 0.98, 1.3, 0.4);
+	rel.p = 0.08;
+	rel.alone_lo = 1.12;
+	rel.alone_hi = 1.2;
+	j = judge(&rr, &rel);
+	CHECK("rules held by the machine's move alone: it leans slower",
+	      j.v == V_UNCLEAR && j.by_move && j.leaning == V_SLOWER);
+	rel = ratio(1.03, 0.9, 1.17, 1);
+	rel.p = 0.2;
+	rel.alone_lo = 1.0;
+	rel.alone_hi = 1.06;
+	j = judge(&rr, &rel);
+	CHECK("rules ok by its runs alone, held by the move: leaning nowhere",
+	      j.v == V_UNCLEAR && j.by_move && j.leaning == V_UNCLEAR);
+	rel = ratio(1.3, 1.2, 1.4, 0.001);
+	j = judge(&rr, &rel);
+	CHECK("rules slower outright: no leaning", j.v == V_SLOWER && j.leaning == V_UNCLEAR);
 	rr = ratio(2.4, 2.2, 2.6, 0.001);
 	rel = ratio(1.0, 0.97, 1.03, 1);
 	j = judge(&rr, &rel);
@@ -258,7 +285,8 @@ static void family_error(void)
 static void drift_rules(void)
 {
 	struct run_ratio rr = ratio(1.2, 1.12, 1.28, 0.001), rel = ratio(1.25, 1.15, 1.35, 0.001);
-	struct rule_in in = { .rr = &rr, .rel = &rel, .typical = 1, .tol = 0.1, .drifts = 1 };
+	struct rule_in in = { .rr = &rr, .rel = &rel, .typical = 1, .tol = 0.1,
+			      .drifts = RULES_DRIFTS_ALWAYS };
 	struct judgement j;
 	double widen = exp(2 * RULES_DRIFT_SD);
 
@@ -272,7 +300,7 @@ static void drift_rules(void)
 	in.drifts = 0;
 	rules_judge(&in, &j);
 	CHECK("rules drift: the same figure without the trait is slower", j.v == V_SLOWER);
-	in.drifts = 1;
+	in.drifts = RULES_DRIFTS_ALWAYS;
 	rel = ratio(1.6, 1.02 * widen, 1.8, 0.001);
 	rel.slope = 1;
 	rules_judge(&in, &j);
@@ -281,6 +309,12 @@ static void drift_rules(void)
 	rel.slope = 1;
 	rules_judge(&in, &j);
 	CHECK("rules drift: faster within the drift is unclear too", j.v == V_UNCLEAR);
+	in.drifts = RULES_DRIFTS_BUSY;
+	rules_judge(&in, &j);
+	CHECK("rules drift on a busy host: held back, and the note says so",
+	      j.v == V_UNCLEAR &&
+		      strstr(j.note, "faster by its runs (0.800), but within what this figure drifts "
+				     "between invocations on a busy host") != NULL);
 	rr = ratio(3, 2.6, 3.4, 0.001);
 	in.rel = NULL;
 	rules_judge(&in, &j);
@@ -380,6 +414,16 @@ static void second_look_references(void)
 	}
 	rows[13].same_as = 10;
 	rows[9].have_rel = 0;
+	rows[2].leaning = V_SLOWER;
+	rows[3].v = V_OK;
+	rows[3].leaning = V_SLOWER;
+	CHECK("second look: asked to confirm a change, or the way an unclear one leans",
+	      check_claim_of(&rows[0]) == V_SLOWER && check_claim_of(&rows[1]) == V_FASTER &&
+		      check_claim_of(&rows[2]) == V_SLOWER && check_claim_of(&rows[4]) == V_UNCLEAR &&
+		      check_claim_of(&rows[3]) == V_UNCLEAR);
+	rows[2].leaning = V_UNCLEAR;
+	rows[3].v = V_UNCLEAR;
+	rows[3].leaning = V_UNCLEAR;
 	idx[0] = 0;
 	idx[1] = 1;
 	k = check_references(rows, ROWS, idx, 2);
