@@ -42,6 +42,12 @@ enum module_flags {
 	                           creation): more than one invocation's runs
 	                           show, so check claims a change only beyond
 	                           that drift */
+	MOD_DRIFTS_BUSY = 1u << 17, /* its figure drifts between invocations
+	                           on a busy host (a ring of many processes
+	                           beside other CPU-bound work is interleaved
+	                           anew by each invocation): check claims a
+	                           change only beyond that drift where both
+	                           sides' runs were busy */
 	MOD_SPAWNS = 1u << 16,  /* its operation makes processes that run on its
 	                           CPU: their waits for it are not the measuring
 	                           process's, so a busy spell shows only in the

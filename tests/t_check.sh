@@ -265,6 +265,25 @@ busy_runs busy-g.long 1
 run check busy-g.long busy-f.long
 check "check the current run alone busy: the same figure is held back, exit 0" \
 	[ "$rc $(verdict_of t0 c)" = "0 unclear" ]
+# a ring of processes (ctx's trait) drifts between invocations on a busy
+# host: 13 % faster with both runs busy is held back, with neither it is not
+ring() { # IN OUT FACTOR: t5 made ctx's, its runs FACTOR times
+	awk -F'\t' -v k="$3" 'BEGIN { OFS = "\t" } $1 == "t5" { $3 = "ctx"; n = split($10, v, ","); s = ""
+		for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") sprintf("%.6g", v[i] * k)
+		$10 = s; $11 = s; $5 = sprintf("%.6g", $5 * k) } { print }' "$1" >"$2"
+}
+ring busy-e.long ring-a.long 1
+ring busy-e.long ring-b.long 0.87
+run check ring-a.long ring-b.long
+check "check a ring 13 % faster, both runs busy: unclear, within its drift" \
+	[ "$(verdict_of t5 c)" = unclear ]
+check "check a ring 13 % faster, both runs busy: the note says it drifts on a busy host" \
+	sh -c 'case $1 in "faster by its runs (0.870), but within what this figure drifts between invocations on a busy host"*) ;; *) exit 1 ;; esac' \
+	_ "$(note_of t5 c)"
+ring busy-g.long ring-c.long 1
+ring busy-g.long ring-d.long 0.87
+run check ring-c.long ring-d.long
+check "check a ring 13 % faster, neither run busy: faster" [ "$(verdict_of t5 c)" = faster ]
 
 # --- a machine that moved from run to run: each run's factor (the typical
 # figure's move in that run) taken out.  moody MOODS MOVED FACTOR UNIT:
