@@ -28,7 +28,12 @@ enum module_flags {
 	MOD_TAKES_TURNS = 1u << 10, /* its processes pass a token: on one CPU
 	                               each waits for the CPU while another
 	                               runs, which is the operation, not a
-	                               distortion */
+	                               distortion; so what a busy host takes
+	                               from them goes unseen, and differs
+	                               from one invocation to the next: check
+	                               claims a change of theirs only beyond
+	                               that drift where both sides' runs were
+	                               busy */
 	MOD_TMPDIR = 1u << 11,  /* its operation touches a file in the temp
 	                           directory: its figure is the file system's */
 	MOD_JOURNAL = 1u << 12, /* its cost hangs on a journal (file create):
@@ -42,12 +47,6 @@ enum module_flags {
 	                           creation): more than one invocation's runs
 	                           show, so check claims a change only beyond
 	                           that drift */
-	MOD_DRIFTS_BUSY = 1u << 17, /* its figure drifts between invocations
-	                           on a busy host (a ring of many processes
-	                           beside other CPU-bound work is interleaved
-	                           anew by each invocation): check claims a
-	                           change only beyond that drift where both
-	                           sides' runs were busy */
 	MOD_SPAWNS = 1u << 16,  /* its operation makes processes that run on its
 	                           CPU: their waits for it are not the measuring
 	                           process's, so a busy spell shows only in the

@@ -265,8 +265,8 @@ busy_runs busy-g.long 1
 run check busy-g.long busy-f.long
 check "check the current run alone busy: the same figure is held back, exit 0" \
 	[ "$rc $(verdict_of t0 c)" = "0 unclear" ]
-# a ring of processes (ctx's trait) drifts between invocations on a busy
-# host: 13 % faster with both runs busy is held back, with neither it is not
+# processes that take turns (ctx's, MOD_TAKES_TURNS) drift between invocations on a
+# busy host: 13 % faster with both runs busy is held back, with neither it is not
 ring() { # IN OUT FACTOR: t5 made ctx's, its runs FACTOR times
 	awk -F'\t' -v k="$3" 'BEGIN { OFS = "\t" } $1 == "t5" { $3 = "ctx"; n = split($10, v, ","); s = ""
 		for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") sprintf("%.6g", v[i] * k)

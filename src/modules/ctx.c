@@ -233,7 +233,7 @@ static void ctx_teardown(struct mod_ctx *ctx)
 const struct module module_ctx = {
 	.name = "ctx",
 	.summary = "context switch: a token passed round a ring of processes, each touching its own working set",
-	.flags = MOD_POINTS | MOD_TAKES_TURNS | MOD_DRIFTS_BUSY,
+	.flags = MOD_POINTS | MOD_TAKES_TURNS,
 	.setup = ctx_setup,
 	.run = ctx_run,
 	.baseline = ctx_baseline,

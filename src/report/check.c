@@ -310,7 +310,7 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 					   : side_distorted(r, r->c, r->cur_file, busy_cur,
 							    sizeof busy_cur),
 		.drifts = module_has(r->b->module, MOD_DRIFTS)		  ? RULES_DRIFTS_ALWAYS
-			  : both_busy && module_has(r->b->module, MOD_DRIFTS_BUSY) ? RULES_DRIFTS_BUSY
+			  : both_busy && module_has(r->b->module, MOD_TAKES_TURNS) ? RULES_DRIFTS_BUSY
 										    : 0,
 		.busy_mismatch = (nb >= RULES_BUSY_FIGURES) != (nc >= RULES_BUSY_FIGURES) ? busy : NULL,
 	};

@@ -64,8 +64,9 @@ struct rule_in {
 	const char *distorted_base, *distorted_cur;
 	int drifts;                  /* its figure drifts between invocations:
 	                                RULES_DRIFTS_ALWAYS (process creation)
-	                                or RULES_DRIFTS_BUSY (on a busy host,
-	                                both sides' runs busy); 0 where not */
+	                                or RULES_DRIFTS_BUSY (processes that
+	                                take turns, both sides' runs busy);
+	                                0 where not */
 	/* one side's run went through a busy spell and the other's did
 	   not: what says so; NULL where both or neither did */
 	const char *busy_mismatch;
