@@ -580,7 +580,7 @@ if [ "$(uname -s)" = Linux ] && cc -shared -fPIC -o "$nomem" "$work/nomem.c" 2>/
 	check "harden a run with a fail cell: the cell says fail" grep -q "${T}fail\$" "$d/prev.out"
 	rm -f "$d/prev.out"
 	starve_all "run" whole_run run -q null stat
-	starve_all "scale" whole_scale scale -q mutex --threads 1,2
+	starve_all "scale" whole_scale scale -q -t 5 mutex --threads 1,2
 	starve_all "ab" whole_ab ab -q "$OSBENCH" "$OSBENCH" null
 	"$OSBENCH" compare "$SEED" "$SEED2" >"$work/ref" 2>/dev/null
 	starve_all "compare" same_as_ref compare "$SEED" "$SEED2"
