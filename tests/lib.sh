@@ -168,6 +168,41 @@ positive() { awk -v v="$1" 'BEGIN { exit !(v ~ /^[0-9]+(\.[0-9]+)?$/ && v + 0 > 
 
 one_line_stderr() { [ "$(grep -vc "^osbench: note: the Mhz cell is -: " "$work/err")" -eq 1 ]; }
 
+# mkruns FILE [HOST-LINE...]: a long file, the one builder of the check
+# tests' fixtures; figures on stdin, one a line,
+# TABLE|COLUMN|MODULE|UNIT|RUN,RUN,...[|FASTEST,FASTEST,...[|DISTORTED]]
+# (the figure the runs' median; each run's fastest sample and why the
+# figure was distorted, - and no where not given), or
+# TABLE|COLUMN|MODULE|UNIT|fail|REASON
+mkruns() {
+	mk_file=$1
+	shift
+	{
+		printf '# osbench 0.2.0\n# host: alpha\n'
+		for kv in "$@"; do printf '# %s\n' "$kv"; done
+		printf 'table\tcolumn\tmodule\tparams\tmedian_us\tstatus\treason\tunit\truns\trun_values_us\trun_fastest_us\tdistorted\n'
+		awk -F'|' 'BEGIN { OFS = "\t" }
+			$5 == "fail" { print $1, $2, $3, "-", "-", "fail", $6, $4, "-", "-", "-", "no"; k++; next }
+			{ n = split($5, v, ",")
+			  for (i = 1; i <= n; i++) s[i] = v[i] + 0
+			  for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (s[j] < s[i]) { t = s[i]; s[i] = s[j]; s[j] = t }
+			  med = n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
+			  print $1, $2, $3, "-", sprintf("%.6g", med), "ok", "-", $4, n, $5,
+				(NF >= 6 ? $6 : "-"), (NF >= 7 ? $7 : "no"); k++ }
+			END { printf "# end: %d figures\n", k }'
+	} >"$mk_file"
+}
+# json_ok NAME [FILE], xml_ok NAME [FILE]: FILE (by default the last
+# command's stdout) decodes as JSON, is well-formed XML; untried where
+# python3, xmllint is not installed (have says so once)
+json_ok() {
+	have python3 || return 0
+	check "$1" python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' "${2:-$work/out}"
+}
+xml_ok() {
+	have xmllint || return 0
+	check "$1" xmllint --noout "${2:-$work/out}"
+}
 # refused NAME MESSAGE ARGS...: bad usage or input, exit 2, one line on
 # stderr holding MESSAGE, nothing on stdout
 refused() {

@@ -116,11 +116,7 @@ h = json.load(open(sys.argv[1]))["host"]
 assert h["release"] and (h["mhz"] is None or h["mhz"] > 0) and h["mhz_source"] in ("measured", "os", "unknown"), h
 assert h["huge_pages"] and h["tmpdir_fs"], h' "$work/out"
 run ab -q -f junit "$OSBENCH" "$OSBENCH" null stat
-if have xmllint; then
-	check "ab junit: well formed" xmllint --noout "$work/out"
-else
-	echo "skip ab junit well formed: xmllint is not installed (Debian: libxml2-utils)"
-fi
+xml_ok "ab junit: well formed"
 check "ab junit: a testcase per figure" [ "$(grep -c '<testcase ' "$work/out")" -eq 2 ]
 # time: what both sides' children took for the figure, never a claim of none
 check "ab junit: each testcase's time in seconds, the suite's their sum" awk '
@@ -219,11 +215,7 @@ check "ab side exiting 1: stderr says why" grep -qF "osbench: ab: side B: null: 
 check "ab side exiting 1: nothing left" tmp_empty
 run ab -q -f junit "$OSBENCH" "$work/exits1" null
 check "ab junit with a failed side: exit 1" [ "$rc" -eq 1 ]
-if have xmllint; then
-	check "ab junit with a failed side: well formed" xmllint --noout "$work/out"
-else
-	skip "ab junit with a failed side: well formed: xmllint is not installed (Debian: libxml2-utils)"
-fi
+xml_ok "ab junit with a failed side: well formed"
 check "ab junit with a failed side: a failure naming why" grep -qF '<failure type="fail" message="fail: B: exited with status 1"/>' "$work/out"
 
 # --- a side whose module fails answers `fail`: its own reason reaches
@@ -300,9 +292,7 @@ fake rude 'printf "osbench-ab 1\nstatus fail\nreason bad\377\033[31m byte\nend\n
 run ab -q -f junit "$OSBENCH" "$work/rude" null
 check "ab side with a rude reason: stderr cleaned" grep -qxF "osbench: ab: side B: null: bad? [31m byte" "$work/err"
 check "ab side with a rude reason junit: the reason cleaned" grep -qF 'message="fail: B: bad? [31m byte"' "$work/out"
-if have xmllint; then
-	check "ab side with a rude reason junit: well formed" xmllint --noout "$work/out"
-fi
+xml_ok "ab side with a rude reason junit: well formed"
 run ab -q -f json "$OSBENCH" "$work/rude" null
 check "ab side with a rude reason json: valid" python3 -c 'import json,sys
 f = json.load(open(sys.argv[1], encoding="utf-8"))["figures"][0]

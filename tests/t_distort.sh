@@ -18,13 +18,8 @@ long_cell() { # FILE TABLE COLUMN WANTED-COLUMN
 
 # --- check: a distorted figure on either side is unclear, with why
 mk() { # FILE VALUE DISTORTED
-	{
-		printf '# osbench 0.2.0\n# host: alpha\n'
-		printf 'table\tcolumn\tmodule\tparams\tmedian_us\tstatus\treason\tunit\truns\trun_values_us\tdistorted\n'
-		printf 'syscall\tnull call\tnull\t-\t%s\tok\t-\tus\t3\t%s,%s,%s\t%s\n' "$2" "$2" "$2" "$2" "$3"
-		printf 'syscall\tstat\tstat\t-\t1\tok\t-\tus\t3\t1,1.01,0.99\tno\n'
-		printf '# end: 2 figures\n'
-	} >"$1"
+	printf 'syscall|null call|null|us|%s,%s,%s|-|%s\nsyscall|stat|stat|us|1,1.01,0.99\n' \
+		"$2" "$2" "$2" "$3" | mkruns "$1"
 }
 mk base.long 0.2 no
 mk cur.long 0.4 'waited for its cpu 93% of the time'
@@ -47,13 +42,8 @@ check "check --strict: a distorted figure fails the check" [ "$rc" -eq 1 ]
 # --- with each run's fastest sample to judge by, a distorted figure is
 # judged, and only the way the distortion goes is held back
 mkf() { # FILE FASTEST DISTORTED
-	{
-		printf '# osbench 0.2.0\n# host: alpha\n'
-		printf 'table\tcolumn\tmodule\tparams\tmedian_us\tstatus\treason\tunit\truns\trun_values_us\trun_fastest_us\tdistorted\n'
-		printf 'syscall\tnull call\tnull\t-\t4\tok\t-\tus\t3\t4,4,4.1\t%s\t%s\n' "$2" "$3"
-		printf 'syscall\tstat\tstat\t-\t1.01\tok\t-\tus\t3\t1,1.01,1.02\t0.9,0.91,0.92\tno\n'
-		printf '# end: 2 figures\n'
-	} >"$1"
+	printf 'syscall|null call|null|us|4,4,4.1|%s|%s\nsyscall|stat|stat|us|1,1.01,1.02|0.9,0.91,0.92\n' \
+		"$2" "$3" | mkruns "$1"
 }
 mkf fa.long 0.2,0.202,0.198 no
 mkf fb.long 0.4,0.404,0.396 'waited for its cpu 60% of the time'
