@@ -269,9 +269,13 @@ static void confirm_note(struct check_row *r, const struct check_row *first)
 	const struct run_ratio *q = check_shown(first);
 	char why[sizeof r->note], leaned[32] = "";
 
-	if (first->v == V_UNCLEAR)
+	if (check_claim_of(first) != V_UNCLEAR && first->v == V_UNCLEAR)
 		utf8_printf(leaned, sizeof leaned, ", leaning %s", verdict_names[check_claim_of(first)]);
-	utf8_printf(why, sizeof why, "%s", r->note);
+	if (check_claim_of(first) == V_UNCLEAR && (r->v == V_SLOWER || r->v == V_FASTER))
+		utf8_printf(why, sizeof why, "not claimed, a change the first look did not see%s%s",
+			    r->note[0] ? "; " : "", r->note);
+	else
+		utf8_printf(why, sizeof why, "%s", r->note);
 	utf8_printf(r->note, sizeof r->note,
 		    "%s at first%s, %.3f (%.3f-%.3f, %s), measured again %s%s%.*s",
 		    verdict_names[first->v], leaned, q->ratio, q->lo, q->hi,
@@ -287,12 +291,20 @@ static double both_seconds(double first, double again)
 	return again < 0 ? first : first + again;
 }
 
-/* The figures that look slower or faster, and those whose own interval
- * leans so but that the family or the machine's move held back, measured
- * again on their own (with a few that do not, so that the second look
- * can tell its runs' machine factors too); each is slower or faster only
- * if the second measurement says so too, else unclear, and its row shows
- * the second measurement. */
+/* Whether the second look takes a row for its own sake. */
+static int looks_again(const struct check_row *r)
+{
+	return r->same_as < 0 && (check_claim_of(r) != V_UNCLEAR || (r->v == V_UNCLEAR && r->wide));
+}
+
+/* The figures that look slower or faster, those whose own interval
+ * leans so but that the family or the machine's move held back, and
+ * those whose interval was only too wide to tell, measured again on
+ * their own (with a few that do not, so that the second look can tell
+ * its runs' machine factors too).  A change stands only if the second
+ * measurement says so too, a wide one is ok only if it finds it so (it
+ * is outside the second look's family: never a change), else unclear;
+ * the row shows the second measurement. */
 static int confirm_changes(const struct args *a, const struct rfile *base, struct check_row *rows,
 			  size_t n, const struct check_opts *o, int argc, char **argv,
 			  struct rfile *again, int *nagain)
@@ -307,7 +319,7 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	if (!subset || !re || !idx)
 		goto out;
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].same_as < 0 && check_claim_of(&rows[i]) != V_UNCLEAR) {
+		if (looks_again(&rows[i])) {
 			subset[k] = *rows[i].b;
 			idx[k++] = i;
 		}
@@ -327,7 +339,8 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 		goto out;
 	for (size_t j = 0; j < all; j++) {
 		re[j] = (struct check_row){ .b = rows[idx[j]].b, .confirmed = 1, .same_as = -1,
-					    .reference = j >= k };
+					    .reference = j >= k,
+					    .ok_only = j < k && check_claim_of(&rows[idx[j]]) == V_UNCLEAR };
 		re[j].c = check_current_of(re[j].b, again, *nagain, &re[j].cur_file);
 		/* the second look is part of what the figure cost */
 		re[j].seconds = both_seconds(rows[idx[j]].seconds, re[j].c ? re[j].c->seconds : -1);
@@ -340,7 +353,7 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	   only decides whether the change stands */
 	for (size_t j = 0; j < k; j++) {
 		const struct check_row *first = &rows[idx[j]];
-		enum verdict stands = verdict_confirmed(check_claim_of(first), re[j].v);
+		enum verdict stands = check_stands(first, re[j].v);
 		if (stands != first->v || first->v == V_UNCLEAR)
 			confirm_note(&re[j], first);
 		re[j].v = stands;

@@ -226,8 +226,9 @@ static void ratio_of(const struct rfile *base, struct check_row *r)
 static void prepare_one(const struct rfile *base, struct check_row *r)
 {
 	r->note[0] = '\0';
-	r->have_ratio = r->have_rel = r->shows_rel = 0;
+	r->have_ratio = r->have_rel = r->have_tight = r->shows_rel = 0;
 	r->leaning = V_UNCLEAR;
+	r->wide = 0;
 	r->basis = BASIS_RUNS;
 	if (r->is_new) {
 		r->v = V_NEW;
@@ -297,6 +298,8 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 	struct judgement j;
 	struct rule_in in = {
 		.rr = &r->rr, .rel = r->have_rel && verdict_has_interval(&r->rel) ? &r->rel : NULL,
+		.rel_tight = r->have_tight && verdict_has_interval(&r->rel_tight) ? &r->rel_tight : NULL,
+		.across_sd = mv->across_sd,
 		.typical = higher_better ? 1 / machine : machine, .tol = o->tol,
 		.higher_better = higher_better, .tolerance_only = o->tolerance_only,
 		.incomparable = incomparable(base, r, o, why, sizeof why) ? why : NULL,
@@ -325,9 +328,14 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 	rules_judge(&in, &j);
 	r->v = j.v;
 	r->basis = j.basis;
-	r->shows_rel = j.shown == &r->rel;
+	/* a figure the job's own spread of sensitivities found ok shows
+	   that view: the interval that decided */
+	if (j.shown == &r->rel_tight)
+		r->rel = r->rel_tight;
+	r->shows_rel = j.shown == &r->rel || j.shown == &r->rel_tight;
 	r->by_move = j.by_move;
 	r->leaning = j.v == V_UNCLEAR ? j.leaning : V_UNCLEAR;
+	r->wide = j.wide;
 	utf8_printf(r->note, sizeof r->note, "%s", j.note);
 }
 
@@ -371,7 +379,8 @@ static int holm_rows(struct check_row *rows, size_t n)
 		for (int rel = 0; rel < 2; rel++)
 			if (tested(&rows[i], rel))
 				tested(&rows[i], rel)->p_family = -1;
-		if (rows[i].same_as < 0 && !rows[i].reference && t && t->p >= 0) {
+		if (rows[i].same_as < 0 && !rows[i].reference && !rows[i].ok_only && t &&
+		    t->p >= 0) {
 			p[k] = t->p;
 			which[k++] = t;
 		}
@@ -381,7 +390,8 @@ static int holm_rows(struct check_row *rows, size_t n)
 		which[j]->p_family = adj[j];
 	for (size_t i = 0; i < n; i++) {
 		struct run_ratio *other = tested(&rows[i], !deciding_view(&rows[i]));
-		if (rows[i].same_as < 0 && !rows[i].reference && other && other->p >= 0)
+		if (rows[i].same_as < 0 && !rows[i].reference && !rows[i].ok_only && other &&
+		    other->p >= 0)
 			other->p_family = other->p * (double)k < 1 ? other->p * (double)k : 1;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -401,7 +411,7 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 {
 	struct check_reference unused;
 	struct check_move move;
-	struct check_machine mv = { .move = 1, .span = 1 };
+	struct check_machine mv = { .move = 1, .span = 1, .across_sd = VERDICT_SLOPE_PRIOR_SD };
 	double machine = o->machine;
 
 	for (size_t i = 0; i < n; i++)
@@ -433,6 +443,13 @@ enum verdict check_claim_of(const struct check_row *r)
 	return V_UNCLEAR;
 }
 
+enum verdict check_stands(const struct check_row *first, enum verdict again)
+{
+	if (check_claim_of(first) != V_UNCLEAR)
+		return verdict_confirmed(check_claim_of(first), again);
+	return again == V_OK ? V_OK : V_UNCLEAR;
+}
+
 /* ---- a second look's references ----------------------------------------- */
 
 /* Whether row i may stand for the machine in a second look: a figure
@@ -462,7 +479,7 @@ size_t check_references(const struct check_row *rows, size_t n, size_t *idx, siz
 		while (k - first < CHECK_REFERENCES) {
 			long best = -1;
 			for (size_t i = 0; i < n; i++) {
-				if (taken(idx, first, k, i) || !may_refer(&rows[i], ok_only))
+				if (taken(idx, 0, k, i) || !may_refer(&rows[i], ok_only))
 					continue;
 				if (best < 0 ||
 				    (rows[i].seconds >= 0 &&

@@ -45,6 +45,13 @@ int check_has_interval(const struct check_row *r);
  * leaning it confirms is as sure as a first look's change (docs/method.md). */
 enum verdict check_claim_of(const struct check_row *r);
 
+/* What a figure measured again stands at, given its first look and the
+ * second's verdict: a change the first look saw (or leaned to) only
+ * where the second says so too; one whose first interval was only too
+ * wide to tell, ok where the second finds it so, and never a change the
+ * first look did not see (docs/method.md). */
+enum verdict check_stands(const struct check_row *first, enum verdict again);
+
 /* The figures a second look measures beside its changes to tell each
  * run's machine factor: more than the fewest that tell one, since a
  * factor of few figures is known roughly under a busy host. */
@@ -54,7 +61,8 @@ enum verdict check_claim_of(const struct check_row *r);
  * second look, those the first look found ok before the unclear ones,
  * the cheapest first within each (a figure whose file does not say what
  * it cost, last): their indexes appended to idx[k...] (room for n); the
- * new k.  idx[0..k-1] are the changes. */
+ * new k.  idx[0..k-1] are the figures measured again for their own
+ * sake, none of which stands for the machine too. */
 size_t check_references(const struct check_row *rows, size_t n, size_t *idx, size_t k);
 
 /* A machine-wide move: at least this many figures with a value on both

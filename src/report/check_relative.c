@@ -11,6 +11,7 @@
 #include "report/figtext.h"
 #include "report/runfactor.h"
 #include "stats/stats.h"
+#include "stats/student.h"
 
 /* ---- each figure against the rest of its runs ---------------------------- */
 
@@ -65,7 +66,7 @@ static const double *as_times(const double *v, size_t n, int higher_better, doub
    taken out by each figure's own sensitivity to its runs' factors, read
    off the figures that tell the move.  A rate's runs as times. */
 static void relative_rows(struct check_row *rows, size_t n, const double *fb, const double *fc,
-			  size_t nb, size_t nc, double move_sd)
+			  size_t nb, size_t nc, double move_sd, double across_sd, int tight)
 {
 	double bt[RUNS_MAX], ct[RUNS_MAX];
 
@@ -77,19 +78,113 @@ static void relative_rows(struct check_row *rows, size_t n, const double *fb, co
 		int hb = schema_higher_is_better(r->b->unit);
 		const double *b = as_times(r->bser, nb, hb, bt);
 		const double *c = as_times(r->cser, nc, hb, ct);
+		struct run_ratio *out = tight ? &r->rel_tight : &r->rel;
 		verdict_adjusted_ratio(b, fb, nb, c, fc, nc, r->b->rounding + r->c->rounding, move_sd,
-				       &r->rel);
+				       across_sd, out);
 		/* back in the figure's own sense */
-		if (hb && r->rel.ratio > 0) {
-			double lo = r->rel.lo;
-			r->rel.ratio = 1 / r->rel.ratio;
-			r->rel.lo = r->rel.hi > 0 ? 1 / r->rel.hi : 0;
-			r->rel.hi = lo > 0 ? 1 / lo : 0;
-			r->rel.base_mean = 1 / r->rel.base_mean;
-			r->rel.cur_mean = 1 / r->rel.cur_mean;
+		if (hb && out->ratio > 0) {
+			double lo = out->lo;
+			out->ratio = 1 / out->ratio;
+			out->lo = out->hi > 0 ? 1 / out->hi : 0;
+			out->hi = lo > 0 ? 1 / lo : 0;
+			out->base_mean = 1 / out->base_mean;
+			out->cur_mean = 1 / out->cur_mean;
 		}
-		r->have_rel = 1;
+		*(tight ? &r->have_tight : &r->have_rel) = 1;
 	}
+}
+
+/* ---- how far the figures follow a move beyond the runs' own ------------- */
+
+/* The median over the k figures of each one's squared log ratio against
+   what it may vary by, were the spread of the sensitivities to the move
+   sqrt(tau2): about 0.455 (a chi-square's of one degree) where tau2 is
+   that spread. */
+static double median_z2(const double *d, const double *known, const double *unit, size_t k,
+			double tau2, double *buf)
+{
+	for (size_t i = 0; i < k; i++)
+		buf[i] = d[i] * d[i] / (known[i] * known[i] + unit[i] * tau2);
+	stats_sort(buf, k);
+	return stats_quantile(buf, k, 0.5);
+}
+
+/* The chi-square of one degree's quantile that the median of k of them
+   stays above 95 % of the time: the median then is at most the
+   (0.5 - 1.645 sqrt(0.25 / k)) quantile, whose square of a normal's
+   quantile it is. */
+static double median_floor(size_t k)
+{
+	double p = 0.5 - 1.645 * sqrt(0.25 / (double)k);
+	double z = student_t_quantile((1 + p) / 2, 1e6);
+
+	return p > 0 ? z * z : 0;
+}
+
+/* How well the figures' sensitivity to the machine's move beyond the
+   runs' own spread is known, read off how far the figures that tell the
+   move moved from it: the largest spread of sensitivities that their
+   moves leave likely (an upper 95 % bound from the median of their
+   squared moves against what each may vary by, so that a few figures
+   that changed do not widen it), at most ACROSS_MAX.  The prior's where
+   fewer than CHECK_RUN_FIGURES figures tell the move or the move is not
+   what most widens their intervals. */
+/* Whether the share of the move beyond the runs' spread, at the prior's
+   sensitivity spread, is what most widens the figures' intervals: only
+   then do their moves tell how they follow it (a move within the runs'
+   spread leaves their scatter to the runs and to what each figure does
+   between invocations on its own). */
+static int move_dominates(const double *known, const double *unit, size_t k, double *buf)
+{
+	double m_known, m_move;
+
+	for (size_t i = 0; i < k; i++)
+		buf[i] = known[i] * known[i];
+	stats_sort(buf, k);
+	m_known = stats_quantile(buf, k, 0.5);
+	for (size_t i = 0; i < k; i++)
+		buf[i] = unit[i] * VERDICT_SLOPE_PRIOR_SD * VERDICT_SLOPE_PRIOR_SD;
+	stats_sort(buf, k);
+	m_move = stats_quantile(buf, k, 0.5);
+	return m_move > m_known;
+}
+
+/* The widest spread of sensitivities a job may show: twice the prior's. */
+#define ACROSS_MAX (2 * VERDICT_SLOPE_PRIOR_SD)
+
+static double across_spread(const struct check_row *rows, size_t n, int refs, size_t nb,
+			    size_t nc)
+{
+	double *d = calloc(4 * (n ? n : 1), sizeof *d), lo = 0, hi, prior = VERDICT_SLOPE_PRIOR_SD;
+	double *known = d + n, *unit = d + 2 * n, *buf = d + 3 * n, floor;
+	size_t k = 0;
+
+	if (!d)
+		return prior;
+	for (size_t i = 0; i < n; i++) {
+		const struct check_row *r = &rows[i];
+		if (!tells_move(r, refs, nb, nc) || !r->have_rel || !verdict_has_interval(&r->rel) ||
+		    !(r->rel.across_unit > 0) || !(r->rel.known_sd > 0))
+			continue;
+		d[k] = log(r->rel.ratio);
+		known[k] = r->rel.known_sd;
+		unit[k++] = r->rel.across_unit;
+	}
+	floor = median_floor(k);
+	hi = ACROSS_MAX * ACROSS_MAX;
+	if (k < CHECK_RUN_FIGURES || !(floor > 0) || !move_dominates(known, unit, k, buf)) {
+		free(d);
+		return prior;
+	}
+	for (int it = 0; it < 60; it++) {
+		double mid = (lo + hi) / 2;
+		if (median_z2(d, known, unit, k, mid, buf) > floor)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	free(d);
+	return sqrt(hi);
 }
 
 static double log_span(const double *f, size_t n)
@@ -266,7 +361,17 @@ int check_relative_runs(const struct rfile *base, struct check_row *rows, size_t
 	if (anchored)
 		move_sd = anchor_to_reference(base, telling_file(rows, n, refs, nb, nc), fb, nb, fc,
 					      nc, ng >= CHECK_RUN_FIGURES, ref);
-	relative_rows(rows, n, fb, fc, nb, nc, move_sd > 0 ? move_sd : 0);
+	if (move_sd < 0)
+		move_sd = 0;
+	relative_rows(rows, n, fb, fc, nb, nc, move_sd, VERDICT_SLOPE_PRIOR_SD, 0);
+	/* the figures' own word on how they follow the move: wider than the
+	   prior, it widens every interval; narrower, it may find a figure
+	   ok, and a change still needs the prior's interval */
+	mv->across_sd = across_spread(rows, n, refs, nb, nc);
+	if (mv->across_sd > VERDICT_SLOPE_PRIOR_SD)
+		relative_rows(rows, n, fb, fc, nb, nc, move_sd, mv->across_sd, 0);
+	else if (mv->across_sd < VERDICT_SLOPE_PRIOR_SD)
+		relative_rows(rows, n, fb, fc, nb, nc, move_sd, mv->across_sd, 1);
 	machine_of(fb, nb, fc, nc, mv);
 out:
 	free(bv);

@@ -6,8 +6,13 @@
 /* The machine's move between the sides, from each run's factor: the
  * factors' geometric means current over baseline (as times), and the
  * widest spread of the factors within one side. */
+/* The machine's move between the sides (current over baseline, as
+ * times), the widest its runs moved within a side, and how well the
+ * figures' sensitivity to the move beyond that is known (a standard
+ * deviation: VERDICT_SLOPE_PRIOR_SD where their moves say nothing
+ * better). */
 struct check_machine {
-	double move, span;
+	double move, span, across_sd;
 };
 
 /* Each run's factor, and every row's ratio against it (have_rel), where

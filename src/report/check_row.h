@@ -19,6 +19,12 @@ struct check_row {
 	struct run_ratio rel; /* have_rel: the ratio with each run divided by
 	                         its run's machine factor (report/runfactor.h) */
 	int have_rel;
+	struct run_ratio rel_tight; /* have_tight: rel with how far the figures
+	                               follow the machine's move read off the
+	                               job, where that is narrower than the
+	                               prior: what may find it ok, never a
+	                               change (docs/method.md) */
+	int have_tight;
 	int reference;        /* measured again only to tell the machine's move
 	                         in a second look: judged, never reported */
 	int is_new;
@@ -31,6 +37,9 @@ struct check_row {
 	                         machine's move between the sides (rules.h) */
 	enum verdict leaning; /* unclear, but slower or faster held back only
 	                         by the family or the move (rules.h) */
+	int wide;             /* unclear only for its interval's width (rules.h) */
+	int ok_only;          /* measured again only to see whether it is ok:
+	                         outside the family, never a change */
 	double seconds;       /* spent measuring the current figure, a second
 	                         look included; -1 when its file does not say */
 	long same_as;         /* the row this figure repeats under another table, -1 */

@@ -204,10 +204,18 @@ static void held_by_move(const struct rule_in *in, const struct run_ratio *r, st
    the runs line up (docs/method.md). */
 static int rule_relative(const struct rule_in *in, struct judgement *j)
 {
-	const struct run_ratio *r = in->rel, *m = in->rr;
+	const struct run_ratio *r = in->rel, *m = in->rr, *t = in->rel_tight;
 
 	if (!r)
 		return 0;
+	if (t && verdict_band(t, in->tol, in->higher_better, 0) == V_OK) {
+		decide(j, V_OK, BASIS_RELATIVE, t);
+		utf8_printf(j->note, sizeof j->note,
+			    "as measured %.3f (%.3f-%.3f); the machine moved it %.3f, the figures "
+			    "following such a move alike to %.2f",
+			    m->ratio, m->lo, m->hi, m->ratio / t->ratio, in->across_sd);
+		return 1;
+	}
 	decide(j, verdict_band(r, in->tol, in->higher_better, 0), BASIS_RELATIVE, r);
 	if (j->v == V_UNCLEAR)
 		unclear_note(in, r, j);
@@ -305,6 +313,19 @@ static void hold_back_busy(const struct rule_in *in, struct judgement *j)
 	j->v = V_UNCLEAR;
 }
 
+/* Unclear only because the interval that decided is too wide to say:
+   it holds 1 (no change leans either way), reaches past the band, and
+   no other reason (the machine's move, a setup, one run) holds it. */
+static int only_wide(const struct rule_in *in, const struct judgement *j)
+{
+	const struct run_ratio *r = j->shown;
+
+	return j->v == V_UNCLEAR && !in->incomparable && !in->tolerance_only && !j->gross &&
+	       !j->by_move && j->leaning == V_UNCLEAR &&
+	       (j->basis == BASIS_RUNS || j->basis == BASIS_RELATIVE) && verdict_has_interval(r) &&
+	       r->lo <= 1 && r->hi >= 1 && !verdict_interval_in_band(r, in->tol);
+}
+
 void rules_judge(const struct rule_in *in, struct judgement *out)
 {
 	*out = (struct judgement){ .v = V_UNCLEAR, .basis = BASIS_RUNS, .shown = in->rr,
@@ -315,4 +336,5 @@ void rules_judge(const struct rule_in *in, struct judgement *out)
 	hold_back_drift(in, out);
 	hold_back_busy(in, out);
 	hold_back_distorted(in, out);
+	out->wide = only_wide(in, out);
 }

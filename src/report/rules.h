@@ -45,6 +45,12 @@ enum { RULES_DRIFTS_ALWAYS = 1, RULES_DRIFTS_BUSY = 2 };
 struct rule_in {
 	const struct run_ratio *rr;  /* as measured, its p_family set */
 	const struct run_ratio *rel; /* each run against its factor; NULL: none */
+	const struct run_ratio *rel_tight; /* rel with how far the figures follow
+	                                      the machine's move read off the job,
+	                                      narrower than the prior: may find
+	                                      the figure ok, never a change; NULL:
+	                                      none */
+	double across_sd;            /* with rel_tight: that spread */
 	double typical;              /* --relative: the typical figure's move in
 	                                rr's sense; 1 where none */
 	/* one run a side: the ratio's bounds from each side's own interval
@@ -85,6 +91,9 @@ struct judgement {
 	                                  family (Holm) or the machine's move:
 	                                  what a second look may confirm;
 	                                  V_UNCLEAR where none */
+	int wide;                      /* unclear only for its interval, which
+	                                  holds 1 and reaches past the band:
+	                                  what a second look may find ok */
 	char note[320];
 };
 

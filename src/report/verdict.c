@@ -57,10 +57,6 @@ void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t 
 	out->hi = out->ratio * exp(half) * (1 + rounding);
 }
 
-/* How well a figure's sensitivity to its runs' machine factor is known
-   before its runs say: about 1, the typical figure's, give or take this
-   (this host's figures were seen between 0.5 and 1.8; docs/method.md) */
-#define SLOPE_PRIOR_SD 0.5
 #define ADJUSTED_MAX_RUNS 64
 
 /* centre and se into out's interval and p */
@@ -82,7 +78,7 @@ static void interval_of(double centre, double se, double df, struct run_ratio *o
 
 void verdict_adjusted_ratio(const double *base, const double *fb, size_t nb, const double *cur,
 			    const double *fc, size_t nc, double rounding, double move_sd,
-			    struct run_ratio *out)
+			    double across_sd, struct run_ratio *out)
 {
 	double yb[ADJUSTED_MAX_RUNS], xb[ADJUSTED_MAX_RUNS], yc[ADJUSTED_MAX_RUNS],
 		xc[ADJUSTED_MAX_RUNS];
@@ -102,10 +98,12 @@ void verdict_adjusted_ratio(const double *base, const double *fb, size_t nb, con
 		yc[i] = log(cur[i]);
 		xc[i] = log(fc[i]);
 	}
-	if (ancova_shift(yb, xb, nb, yc, xc, nc, 1.0, SLOPE_PRIOR_SD, &a) < 0)
+	if (ancova_shift(yb, xb, nb, yc, xc, nc, 1.0, VERDICT_SLOPE_PRIOR_SD, across_sd, &a) < 0)
 		return;
 	out->spread = SPREAD_BOTH;
 	out->slope = a.slope;
+	out->known_sd = sqrt(a.se_known * a.se_known + a.slope * a.slope * move_sd * move_sd);
+	out->across_unit = a.beyond_unit;
 	interval_of(a.shift, sqrt(a.se * a.se + a.slope * a.slope * move_sd * move_sd), a.df, out);
 	if (verdict_has_interval(out)) {
 		double half = student_t_quantile(INTERVAL_LEVEL, out->df) * a.se_runs;

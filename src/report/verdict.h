@@ -37,12 +37,23 @@ struct run_ratio {
 	                              own spread alone, as if the figure's
 	                              following of the machine's move between
 	                              the sides were known; 0 as measured */
+	double known_sd;      /* relative: the standard error of the log
+	                         ratio without what the machine's move beyond
+	                         the sides' spread leaves unknown */
+	double across_unit;   /* relative: that share of the move, squared:
+	                         times the variance of a figure's sensitivity
+	                         to it, what it adds to known_sd^2 */
 	enum spread spread;
 };
 
 /* base[0..nb-1] and cur[0..nc-1]: each run's figure, all > 0, nb, nc >= 1. */
 void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t nc,
 		       double rounding, struct run_ratio *out);
+
+/* How well a figure's sensitivity to its runs' machine factor is known
+ * before its runs say: about 1, the typical figure's, give or take this
+ * (this host's figures were seen between 0.5 and 1.8; docs/method.md). */
+#define VERDICT_SLOPE_PRIOR_SD 0.5
 
 /* The same with each run's machine factor taken out: base[i] and cur[i]
  * as times, fb[i] and fc[i] their runs' factors (all > 0, nb, nc >= 2).
@@ -51,11 +62,14 @@ void verdict_run_ratio(const double *base, size_t nb, const double *cur, size_t 
  * the typical figure's; the interval widens by what the slope leaves
  * unknown times how far the machine moved between the sides, and by the
  * slope times move_sd, how well that move itself is known (a log's
- * standard deviation; 0: exactly).  ratio is the move that is left;
- * base_mean, cur_mean as measured. */
+ * standard deviation; 0: exactly).  The share of the move beyond what
+ * the factors did within the sides is taken at a sensitivity of 1,
+ * known to across_sd (VERDICT_SLOPE_PRIOR_SD where nothing better is
+ * known).  ratio is the move that is left; base_mean, cur_mean as
+ * measured. */
 void verdict_adjusted_ratio(const double *base, const double *fb, size_t nb, const double *cur,
 			    const double *fc, size_t nc, double rounding, double move_sd,
-			    struct run_ratio *out);
+			    double across_sd, struct run_ratio *out);
 
 /* Whether r has an interval at all. */
 int verdict_has_interval(const struct run_ratio *r);

@@ -99,11 +99,11 @@ static double satterthwaite(const double *term, const double *df, int n)
 
 int ancova_shift(const double *yb, const double *xb, size_t nb, const double *yc,
 		 const double *xc, size_t nc, double prior_slope, double prior_sd,
-		 struct ancova *out)
+		 double across_sd, struct ancova *out)
 {
 	struct moments b, c;
 
-	if (nb < 2 || nc < 2 || !(prior_sd > 0))
+	if (nb < 2 || nc < 2 || !(prior_sd > 0) || !(across_sd >= 0))
 		return -1;
 	moments_of(yb, xb, nb, &b);
 	moments_of(yc, xc, nc, &c);
@@ -120,10 +120,10 @@ int ancova_shift(const double *yb, const double *xb, size_t nb, const double *yc
 	double drift = drift_inflation(yb, xb, nb, &b, yc, xc, nc, &c, slope);
 	double beyond = beyond_share(dx, sxx, b.n + c.n);
 	/* the move's share beyond the sides' own spread is taken at the
-	   prior's sensitivity, and known to the prior's spread */
+	   prior's sensitivity, and known to across_sd */
 	double across = slope + beyond * (prior_slope - slope);
 	double term[4] = { drift * vb / b.n, drift * vc / c.n, dx * dx * var_slope,
-			   dx * dx * prior_sd * prior_sd * beyond };
+			   dx * dx * across_sd * across_sd * beyond };
 	double dfs[4] = { (b.n - 1) / drift, (c.n - 1) / drift, b.n + c.n - 2, b.n + c.n - 2 };
 	double df = satterthwaite(term, dfs, 4) - 1;
 
@@ -131,6 +131,8 @@ int ancova_shift(const double *yb, const double *xb, size_t nb, const double *yc
 	out->shift = (c.my - b.my) - across * dx;
 	out->se = sqrt(term[0] + term[1] + term[2] + term[3]);
 	out->se_runs = sqrt(term[0] + term[1]);
+	out->se_known = sqrt(term[0] + term[1] + term[2]);
+	out->beyond_unit = dx * dx * beyond;
 	out->df = df >= 1 ? df : 1;
 	return 0;
 }

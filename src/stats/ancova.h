@@ -17,6 +17,10 @@ struct ancova {
 	                   what the slope leaves unknown of the move between
 	                   the sides */
 	double df;    /* degrees of freedom of se (at least 1) */
+	double se_known; /* se without what the share of the move beyond
+	                    the sides' spread leaves unknown */
+	double beyond_unit; /* that share's squared size: times a
+	                       sensitivity's variance, what it adds to se^2 */
 	double slope; /* the sensitivity the shift was taken out by: the
 	                 common within-side slope of y on x, drawn toward
 	                 the prior where the move between the sides goes
@@ -36,9 +40,10 @@ struct ancova {
  * read within says little of how y follows such a move (short spells
  * within a side touch a figure's runs in part, a mood between them all
  * of it): that share of the move is taken at prior_slope, known to
- * prior_sd.  -1 when nb or nc is below 2. */
+ * across_sd (prior_sd where nothing better is known).  -1 when nb or nc
+ * is below 2. */
 int ancova_shift(const double *yb, const double *xb, size_t nb, const double *yc,
 		 const double *xc, size_t nc, double prior_slope, double prior_sd,
-		 struct ancova *out);
+		 double across_sd, struct ancova *out);
 
 #endif

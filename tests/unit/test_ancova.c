@@ -31,7 +31,7 @@ static void exact_cases(void)
 		yb[i] = 2 + 1.5 * xb[i];
 		yc[i] = 2.1 + 1.5 * xc[i];
 	}
-	CHECK("ancova exact: computed", ancova_shift(yb, xb, 4, yc, xc, 4, 1, 0.5, &a) == 0);
+	CHECK("ancova exact: computed", ancova_shift(yb, xb, 4, yc, xc, 4, 1, 0.5, 0.5, &a) == 0);
 	/* the move between the sides, 0.2, against the covariate's spread
 	   within them (variance 0.1 / 6): the slope is stretched a little
 	   beyond where it was read, so that share of the move is taken at
@@ -49,12 +49,12 @@ static void exact_cases(void)
 		yc[i] = 2.1 + 1.5 * xc[i];
 	}
 	CHECK("ancova exact, a move well inside the sides' own: computed",
-	      ancova_shift(yb, xb, 4, yc, xc, 4, 1, 0.5, &a) == 0);
+	      ancova_shift(yb, xb, 4, yc, xc, 4, 1, 0.5, 0.5, &a) == 0);
 	CHECK("ancova exact, a move well inside the sides' own: the slope and shift as fitted",
 	      fabs(a.slope - 1.5) < 1e-4 && fabs(a.shift - 0.1) < 1e-6);
 	CHECK("ancova exact, a move well inside the sides' own: (almost) no spread left",
 	      a.se < 1e-4);
-	CHECK("ancova one run a side: refused", ancova_shift(yb, xb, 1, yc, xc, 4, 1, 0.5, &a) < 0);
+	CHECK("ancova one run a side: refused", ancova_shift(yb, xb, 1, yc, xc, 4, 1, 0.5, 0.5, &a) < 0);
 }
 
 /* The covariate still within each side but 0.2 apart: the slope is the
@@ -65,7 +65,7 @@ static void covariate_still(void)
 	double yb[] = { 1.00, 1.01, 0.99, 1.00 }, yc[] = { 1.30, 1.31, 1.29, 1.30 };
 	struct ancova a;
 
-	CHECK("ancova still covariate: computed", ancova_shift(yb, xb, 4, yc, xc, 4, 1, 0.5, &a) == 0);
+	CHECK("ancova still covariate: computed", ancova_shift(yb, xb, 4, yc, xc, 4, 1, 0.5, 0.5, &a) == 0);
 	CHECK("ancova still covariate: the prior's slope", fabs(a.slope - 1) < 1e-9);
 	CHECK("ancova still covariate: shift 0.3 - 0.2", fabs(a.shift - 0.1) < 1e-9);
 	CHECK("ancova still covariate: an error of at least 0.2 x the prior's 0.5",
@@ -95,7 +95,7 @@ static double coverage_of(double between, double attenuation, uint64_t seed)
 			xc[i] = between + spell;
 			yc[i] = 0.05 + slope * between + within * spell + 0.05 * gauss(&seed);
 		}
-		if (ancova_shift(yb, xb, 20, yc, xc, 12, 1, 0.5, &a) < 0)
+		if (ancova_shift(yb, xb, 20, yc, xc, 12, 1, 0.5, 0.5, &a) < 0)
 			continue;
 		held += fabs(a.shift - 0.05) <= student_t_quantile(0.975, a.df) * a.se;
 	}

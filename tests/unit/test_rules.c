@@ -94,6 +94,7 @@ static void two_views(void)
 	j = judge(&rr, &rel);
 	CHECK("rules relative change that Holm holds back: unclear",
 	      j.v == V_UNCLEAR && strstr(j.note, "not significant with every figure counted") != NULL);
+	CHECK("rules Holm holds back a change: it leans, not only too wide", !j.wide);
 	CHECK("rules Holm holds it back: it leans slower, for a second look", j.leaning == V_SLOWER);
 	rel = ratio(1 / 1.16, 1 / 1.2, 1 / 1.12, 0.2);
 	rel.p = 0.001;
@@ -104,6 +105,8 @@ static void two_views(void)
 	j = judge(&rr, &rel);
 	CHECK("rules an interval that holds 1: unclear, leaning nowhere",
 	      j.v == V_UNCLEAR && j.leaning == V_UNCLEAR);
+	CHECK("rules an interval that holds 1 past the band: only too wide, for a second look",
+	      j.wide);
 	rel = ratio(1.16, 0.98, 1.3, 0.4);
 	rel.p = 0.08;
 	rel.alone_lo = 1.12;
@@ -111,6 +114,7 @@ static void two_views(void)
 	j = judge(&rr, &rel);
 	CHECK("rules held by the machine's move alone: it leans slower",
 	      j.v == V_UNCLEAR && j.by_move && j.leaning == V_SLOWER);
+	CHECK("rules held by the machine's move: not only too wide", !j.wide);
 	rel = ratio(1.03, 0.9, 1.17, 1);
 	rel.p = 0.2;
 	rel.alone_lo = 1.0;
@@ -118,6 +122,8 @@ static void two_views(void)
 	j = judge(&rr, &rel);
 	CHECK("rules ok by its runs alone, held by the move: leaning nowhere",
 	      j.v == V_UNCLEAR && j.by_move && j.leaning == V_UNCLEAR);
+	CHECK("rules ok by its runs alone, held by the move: a second look would not tell",
+	      !j.wide);
 	rel = ratio(1.3, 1.2, 1.4, 0.001);
 	j = judge(&rr, &rel);
 	CHECK("rules slower outright: no leaning", j.v == V_SLOWER && j.leaning == V_UNCLEAR);
@@ -169,12 +175,15 @@ static double gauss(uint64_t *s)
    figures do), and its own noise 3 %.  kernel: what a change of the
    kernel adds to every figure's log, first: to the first figure's
    besides; kernel_mood: a mood of the host's that moves every figure by
-   its sensitivity, as mood does, and not the reference.  With reference,
-   each run's machine reference (MB/s) follows the factor by 1, with
-   noise of its own of 1 %. */
+   its sensitivity, as mood does, and not the reference.  With
+   mood_alike, every figure follows the side's mood by 1, as this host's
+   figures followed a whole invocation's move, give or take mood_spread
+   (a standard deviation, drawn once a figure a side), whatever it shows
+   within the side.  With reference, each run's machine reference (MB/s)
+   follows the factor by 1, with noise of its own of 1 %. */
 struct sim {
-	double mood, kernel, first, kernel_mood;
-	int reference;
+	double mood, kernel, first, kernel_mood, mood_spread;
+	int mood_alike, reference;
 };
 
 static int sim_side(struct rfile *f, const struct sim *how, uint64_t *seed)
@@ -186,8 +195,10 @@ static int sim_side(struct rfile *f, const struct sim *how, uint64_t *seed)
 	f->pool = calloc(SIM_FIGS * SIM_RUNS, sizeof *f->pool);
 	if (!f->figs || !f->pool)
 		return -1;
+	double within = how->mood_alike ? 0 : how->mood;
+
 	for (int r = 0; r < SIM_RUNS; r++)
-		factor[r] = how->mood + 0.08 * gauss(seed);
+		factor[r] = within + 0.08 * gauss(seed);
 	for (size_t g = 0; g < SIM_FIGS; g++) {
 		struct rfigure *x = &f->figs[g];
 		snprintf(x->table, sizeof x->table, "t%zu", g);
@@ -198,18 +209,20 @@ static int sim_side(struct rfile *f, const struct sim *how, uint64_t *seed)
 		x->runs = SIM_RUNS;
 		x->run_off = g * SIM_RUNS;
 		x->seconds = -1;
+		double alike = how->mood_alike ? how->mood * (1 + how->mood_spread * gauss(seed)) : 0;
 		for (int r = 0; r < SIM_RUNS; r++)
 			f->pool[g * SIM_RUNS + r] =
 				(double)(g + 1) *
 				exp((0.5 + 1.3 * (double)g / (SIM_FIGS - 1)) *
 					    (factor[r] + how->kernel_mood) +
-				    how->kernel + (g == 0 ? how->first : 0) + 0.03 * gauss(seed));
+				    alike + how->kernel + (g == 0 ? how->first : 0) +
+				    0.03 * gauss(seed));
 		x->value = f->pool[g * SIM_RUNS + 1];
 	}
 	f->nfigs = SIM_FIGS;
 	f->npool = f->pool_cap = SIM_FIGS * SIM_RUNS;
 	for (int r = 0; how->reference && r < SIM_RUNS; r++)
-		f->reference[r] = 50000 * exp(-factor[r] - 0.01 * gauss(seed));
+		f->reference[r] = 50000 * exp(-factor[r] - (how->mood - within) - 0.01 * gauss(seed));
 	f->reference_runs = how->reference ? SIM_RUNS : 0;
 	return 0;
 }
@@ -218,7 +231,7 @@ static int sim_side(struct rfile *f, const struct sim *how, uint64_t *seed)
    and how many faster (figure 0 alone when first_only); -1 when out of
    memory. */
 struct sim_count {
-	int slower, faster;
+	int slower, faster, ok;
 };
 
 static int sim_pair(double tol, const struct sim *base, const struct sim *cur, uint64_t *seed,
@@ -229,13 +242,14 @@ static int sim_pair(double tol, const struct sim *base, const struct sim *cur, u
 	struct check_opts o = { .tol = tol };
 	int unchecked, rc = -1;
 
-	got->slower = got->faster = 0;
+	got->slower = got->faster = got->ok = 0;
 	if (sim_side(&a, base, seed) == 0 && sim_side(&b, cur, seed) == 0) {
 		size_t n = check_rows(&a, &b, 1, rows, &unchecked);
 		if (check_judge(&a, rows, n, &o, NULL) >= 0) {
 			rc = 0;
 			for (size_t i = 0; i < (first_only ? 1 : n); i++) {
 				got->slower += rows[i].v == V_SLOWER;
+				got->ok += rows[i].v == V_OK;
 				got->faster += rows[i].v == V_FASTER;
 			}
 		}
@@ -324,7 +338,7 @@ static void drift_rules(void)
 /* Counts of figure 0 slower, and of jobs that claim any change, over
    jobs simulated jobs of base against cur. */
 struct sim_tally {
-	int first_slower, claimed, failed;
+	int first_slower, first_ok, claimed, failed;
 };
 
 static void sim_many(int jobs, const struct sim *base, const struct sim *cur, uint64_t *seed,
@@ -338,6 +352,7 @@ static void sim_many(int jobs, const struct sim *base, const struct sim *cur, ui
 		t->claimed += got.slower + got.faster > 0;
 		t->failed |= sim_pair(0.1, base, cur, seed, 1, &got) < 0;
 		t->first_slower += got.slower;
+		t->first_ok += got.ok;
 	}
 }
 
@@ -392,6 +407,62 @@ static void reference_anchor(void)
 	unchanged_jobs("a kernel mood of 15 % the reference misses", &calm, &kernel_mood, &seed);
 }
 
+/* A machine that moved between the sides well beyond its runs' spread
+   (28 %, three standard deviations of a run's factor), each figure
+   following it by 1 give or take a spread: how far they follow such a
+   move is read off how far they moved from it.  Where they followed it
+   alike, a third of them or more are ok (with the prior's 0.5 alone:
+   none), and a figure 20 % slower never is; where their sensitivities
+   strayed as far as the prior, an unchanged job still seldom claims a
+   change (with the prior alone: 18-21 % did). */
+static void move_spread(void)
+{
+	const struct sim calm = { 0 }, calm_ref = { .reference = 1 };
+	const struct sim alike = { .mood = 0.25, .mood_spread = 0.05, .mood_alike = 1 };
+	const struct sim alike_ref = { .mood = 0.25, .mood_spread = 0.05, .mood_alike = 1,
+				       .reference = 1 };
+	const struct sim strays = { .mood = 0.25, .mood_spread = 0.3, .mood_alike = 1 };
+	const struct sim strays_far = { .mood = 0.25, .mood_spread = 0.5, .mood_alike = 1 };
+	const struct sim strays_ref = { .mood = 0.25, .mood_spread = 0.5, .mood_alike = 1,
+					.reference = 1 };
+	const struct sim alike_first = { .mood = 0.25, .mood_spread = 0.05, .mood_alike = 1,
+					 .first = log(1.2) };
+	uint64_t seed = 0x853c49e6748fea9bULL;
+	struct sim_tally t;
+	char name[160];
+	int ok = 0, failed = 0;
+
+	for (int j = 0; j < 20; j++) {
+		struct rfile a, b;
+		struct check_row rows[2 * SIM_FIGS + 1];
+		struct check_opts o = { .tol = 0.1 };
+		int unchecked;
+		failed |= sim_side(&a, &calm, &seed) < 0;
+		failed |= sim_side(&b, &alike, &seed) < 0;
+		size_t n = failed ? 0 : check_rows(&a, &b, 1, rows, &unchecked);
+		failed |= !failed && check_judge(&a, rows, n, &o, NULL) < 0;
+		for (size_t i = 0; i < n && !failed; i++)
+			ok += rows[i].v == V_OK;
+		rfile_free(&a);
+		rfile_free(&b);
+	}
+	snprintf(name, sizeof name,
+		 "rules move: machine 28 %% slower, figures following it alike: %d of %d ok", ok,
+		 20 * SIM_FIGS);
+	CHECK(name, !failed && 3 * ok >= 20 * SIM_FIGS);
+	unchanged_jobs("machine moved 28 %, figures following it alike", &calm, &alike, &seed);
+	unchanged_jobs("machine moved 28 %, alike, reference along", &calm_ref, &alike_ref, &seed);
+	unchanged_jobs("machine moved 28 %, sensitivities to it spread 0.3", &calm, &strays, &seed);
+	unchanged_jobs("machine moved 28 %, sensitivities to it spread 0.5", &calm, &strays_far, &seed);
+	unchanged_jobs("machine moved 28 %, spread 0.5, reference along", &calm_ref, &strays_ref,
+		       &seed);
+	sim_many(20, &calm, &alike_first, &seed, &t);
+	snprintf(name, sizeof name,
+		 "rules move: machine moved 28 %%, a figure 20 %% slower: ok %d of 20, slower %d",
+		 t.first_ok, t.first_slower);
+	CHECK(name, !t.failed && t.first_ok == 0);
+}
+
 /* A second look's references: the cheapest of the figures the first look
    found ok, then the cheapest unclear ones; never a change, a repeat, a
    figure with no runs to line up, or one taken twice. */
@@ -400,6 +471,7 @@ static void second_look_references(void)
 	enum { ROWS = 14 };
 	struct check_row rows[ROWS];
 	size_t idx[ROWS], k;
+	int bad;
 	/* verdict and seconds of each row: 0 and 1 are the changes; 2-9
 	   unclear and cheap (moved with the change), 10-12 ok and dearer; 13
 	   ok but a repeat */
@@ -421,6 +493,24 @@ static void second_look_references(void)
 	      check_claim_of(&rows[0]) == V_SLOWER && check_claim_of(&rows[1]) == V_FASTER &&
 		      check_claim_of(&rows[2]) == V_SLOWER && check_claim_of(&rows[4]) == V_UNCLEAR &&
 		      check_claim_of(&rows[3]) == V_UNCLEAR);
+	rows[4].wide = 1;
+	struct check_row ok_row = { .v = V_OK };
+	CHECK("second look: a change stands where it is seen again, never turned about",
+	      check_stands(&rows[0], V_SLOWER) == V_SLOWER &&
+		      check_stands(&rows[0], V_OK) == V_UNCLEAR &&
+		      check_stands(&rows[1], V_SLOWER) == V_UNCLEAR &&
+		      check_stands(&rows[2], V_SLOWER) == V_SLOWER);
+	CHECK("second look: one only too wide at first is ok where found so, never a change",
+	      check_stands(&rows[4], V_OK) == V_OK && check_stands(&rows[4], V_SLOWER) == V_UNCLEAR &&
+		      check_stands(&rows[4], V_FASTER) == V_UNCLEAR &&
+		      check_stands(&ok_row, V_SLOWER) == V_UNCLEAR);
+	rows[4].wide = 0;
+	idx[0] = 2;
+	k = check_references(rows, ROWS, idx, 1);
+	bad = 0;
+	for (size_t j = 1; j < k; j++)
+		bad |= idx[j] == 2;
+	CHECK("second look: a figure measured for its own sake is not its reference too", !bad);
 	rows[2].leaning = V_UNCLEAR;
 	rows[3].v = V_UNCLEAR;
 	rows[3].leaning = V_UNCLEAR;
@@ -432,7 +522,7 @@ static void second_look_references(void)
 	      idx[2] == 12 && idx[3] == 11 && idx[4] == 10);
 	CHECK("second look: then the cheapest unclear ones",
 	      idx[5] == 2 && idx[6] == 3 && idx[7] == 4 && idx[8] == 5 && idx[9] == 6);
-	int bad = 0;
+	bad = 0;
 	for (size_t j = 2; j < k; j++)
 		bad |= idx[j] <= 1 || idx[j] == 13 || idx[j] == 9;
 	CHECK("second look: never a change, a repeat or a figure without runs", !bad);
@@ -447,6 +537,7 @@ UNIT_TEST(test_rules)
 {
 	second_look_references();
 	reference_anchor();
+	move_spread();
 	one_run_rules();
 	two_views();
 	drift_rules();
