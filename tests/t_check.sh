@@ -271,10 +271,10 @@ check "check a ring 13 % faster, neither run busy: faster" [ "$(verdict_of t5 c)
 # run (MOODS, a comma list) times its own level and a little noise of its
 # own; the figures named in MOVED (t1 t2 ...) FACTOR times slower
 moody() {
-	awk -v moods="$1" -v moved=" $2 " -v f="$3" 'BEGIN {
+	awk -v moods="$1" -v moved=" $2 " -v f="$3" -v figs="${4:-8}" 'BEGIN {
 		n = split(moods, m, ",")
 		split("1.0 1.01 0.99 1.005 0.995 1.0 1.01 0.99", e, " ")
-		for (g = 0; g < 8; g++) {
+		for (g = 0; g < figs; g++) {
 			rate = g == 7
 			s = ""
 			for (r = 1; r <= n; r++) {
@@ -334,21 +334,33 @@ check "check most figures moved alike: the one that stayed reads 0.77 against it
 check "check most figures moved alike: stderr names the move" \
 	grep -q "every figure moved alike: 7 of 8 took longer, the typical one 30% slower" "$work/err"
 # nothing changed, but the whole machine ran 20 % faster than in every
-# baseline run, every figure alike: how alike is read off the figures,
-# and each is ok
-moody 1.0,1.05,1.0,1.05,1.0,1.05 "" 1 | mkruns moody-six.long
-moody 0.8,0.82,0.8,0.82,0.8,0.82 "" 1 | mkruns moody-fast.long
-run check moody-six.long moody-fast.long
+# baseline run, the 16 figures alike: how alike is read off them, and
+# each is ok
+moody 1.0,1.05,1.0,1.05,1.0,1.05 "" 1 16 | mkruns moody16-six.long
+moody 0.8,0.82,0.8,0.82,0.8,0.82 "" 1 16 | mkruns moody16-fast.long
+run check moody16-six.long moody16-fast.long
 check "check the machine moved beyond its runs, every figure alike: ok, exit 0" \
-	[ "$rc $(grep -c -E "${T}relative${T}ok\$" "$work/out")" = "0 8" ]
+	[ "$rc $(grep -c -E "${T}relative${T}ok\$" "$work/out")" = "0 16" ]
 check "check the machine moved beyond its runs, every figure alike: the note says how alike" \
-	[ "$(grep -c -E "; the machine moved it (0[.]7[89][0-9]|1[.]2[0-9]{2}), the figures following such a move alike to 0[.][0-4][0-9]${T}" "$work/out")" = 8 ]
-# ... and the figures 4 % apart in how far they followed it: what the
-# runs alone say is told, and why each is unclear
-moody 0.8,0.82,0.8,0.82,0.8,0.82 "" 1 | awk -F'|' 'BEGIN { OFS = "|"; split("1.04 0.96 1 1.04 0.96 1 1.04 0.96", k, " ") }
-	{ g = substr($1, 2) + 1; n = split($5, v, ","); s = ""
-	  for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") sprintf("%.6g", $4 == "us" ? v[i] * k[g] : v[i] / k[g])
-	  $5 = s; print }' | mkruns moody-fast.long
+	[ "$(grep -c -E "; the machine moved it (0[.]7[89][0-9]|1[.]2[0-9]{2}), the figures following such a move alike to 0[.][0-4][0-9]${T}" "$work/out")" = 16 ]
+# stray(N, PCT): the figures in moody's lines PCT % apart in how far they
+# followed the move, as N, 1 - N, 1 in turn
+stray() {
+	awk -F'|' -v p="$1" 'BEGIN { OFS = "|"; k[0] = 1 + p / 100; k[1] = 1 - p / 100; k[2] = 1 }
+		{ g = substr($1, 2) % 3; n = split($5, v, ","); s = ""
+		  for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") sprintf("%.6g", $4 == "us" ? v[i] * k[g] : v[i] / k[g])
+		  $5 = s; print }'
+}
+# ... 16 figures 8 % apart: wider than the prior's spread, so nothing is
+# ok and nothing claimed
+moody 0.8,0.82,0.8,0.82,0.8,0.82 "" 1 16 | stray 8 | mkruns moody16-stray.long
+run check moody16-six.long moody16-stray.long
+check "check the machine moved, 16 figures 8 % apart in following it: nothing ok, nothing claimed" \
+	[ "$rc $(grep -c -E "${T}(slower|faster|ok)\$" "$work/out")" = "0 0" ]
+# ... and 8 figures, too few to tell how alike they follow it, 4 % apart:
+# what the runs alone say is told, and why each is unclear
+moody 1.0,1.05,1.0,1.05,1.0,1.05 "" 1 | mkruns moody-six.long
+moody 0.8,0.82,0.8,0.82,0.8,0.82 "" 1 | stray 4 | mkruns moody-fast.long
 run check moody-six.long moody-fast.long
 check "check the machine moved beyond its runs: exit 0, nothing claimed" \
 	[ "$rc $(grep -c -E "${T}(slower|faster|ok)\$" "$work/out")" = "0 0" ]

@@ -248,7 +248,7 @@ assert f["verdict"] == "slower" and f["measured_again"] is True, f
 assert len(f["baseline_runs_us"]) == 3 and len(f["current_runs_us"]) == 20, f
 ' "$work/out"
 fi
-run check -q "$work/impossible.long"
+run check -q --runs 3 "$work/impossible.long"
 if grep -q "current distorted: " "$work/out"; then
 	echo "skip rounds rerun check summary: something took the CPU from the run"
 else
@@ -320,10 +320,10 @@ assert f["note"].startswith("unclear at first, "), f
 assert " measured again " + f["verdict"] in f["note"] or "not claimed, a change the first look did not see" in f["note"], f
 ' "$work/out"
 fi
-run check -q --tolerance 1000 "$work/six.long"
+run check -q --runs 3 --tolerance 1000 "$work/six.long"
 check "rounds rerun check: nothing slower, nothing measured again" sh -c '! grep -q "measured again" "$1"' _ "$work/out"
 # the figures measured now took time, and the report says how much
-run check -q -f junit "$work/impossible.long"
+run check -q --runs 3 -f junit "$work/impossible.long"
 check "rounds rerun check junit: the testcase's time is the seconds spent on it now" \
 	sh -c 'grep -q "<testcase classname=\"osbench.syscall\" name=\"null call\" time=\"[0-9]*\.[0-9][0-9][0-9]\">" "$1" &&
 		! grep -q " time=\"0.000\"" "$1"' _ "$work/out"

@@ -127,7 +127,7 @@ static double median_floor(size_t k)
    moves leave likely (an upper 95 % bound from the median of their
    squared moves against what each may vary by, so that a few figures
    that changed do not widen it), at most ACROSS_MAX.  The prior's where
-   fewer than CHECK_RUN_FIGURES figures tell the move or the move is not
+   fewer than SPREAD_FIGURES figures tell the move or the move is not
    what most widens their intervals. */
 /* Whether the share of the move beyond the runs' spread, at the prior's
    sensitivity spread, is what most widens the figures' intervals: only
@@ -148,6 +148,12 @@ static int move_dominates(const double *known, const double *unit, size_t k, dou
 	m_move = stats_quantile(buf, k, 0.5);
 	return m_move > m_known;
 }
+
+/* The fewest figures that tell the move whose median is a bound worth
+   taking: with 8 (a second look's references) the median's 95 % bound
+   sits at a chi-square's 0.07 quantile, and would widen every interval
+   more than the prior does. */
+#define SPREAD_FIGURES 15
 
 /* The widest spread of sensitivities a job may show: twice the prior's. */
 #define ACROSS_MAX (2 * VERDICT_SLOPE_PRIOR_SD)
@@ -172,7 +178,7 @@ static double across_spread(const struct check_row *rows, size_t n, int refs, si
 	}
 	floor = median_floor(k);
 	hi = ACROSS_MAX * ACROSS_MAX;
-	if (k < CHECK_RUN_FIGURES || !(floor > 0) || !move_dominates(known, unit, k, buf)) {
+	if (k < SPREAD_FIGURES || !(floor > 0) || !move_dominates(known, unit, k, buf)) {
 		free(d);
 		return prior;
 	}
