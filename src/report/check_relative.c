@@ -121,14 +121,6 @@ static double median_floor(size_t k)
 	return p > 0 ? z * z : 0;
 }
 
-/* How well the figures' sensitivity to the machine's move beyond the
-   runs' own spread is known, read off how far the figures that tell the
-   move moved from it: the largest spread of sensitivities that their
-   moves leave likely (an upper 95 % bound from the median of their
-   squared moves against what each may vary by, so that a few figures
-   that changed do not widen it), at most ACROSS_MAX.  The prior's where
-   fewer than SPREAD_FIGURES figures tell the move or the move is not
-   what most widens their intervals. */
 /* Whether the share of the move beyond the runs' spread, at the prior's
    sensitivity spread, is what most widens the figures' intervals: only
    then do their moves tell how they follow it (a move within the runs'
@@ -158,15 +150,23 @@ static int move_dominates(const double *known, const double *unit, size_t k, dou
 /* The widest spread of sensitivities a job may show: twice the prior's. */
 #define ACROSS_MAX (2 * VERDICT_SLOPE_PRIOR_SD)
 
+/* How well the figures' sensitivity to the machine's move beyond the
+   runs' own spread is known, read off how far the figures that tell the
+   move moved from it: the largest spread of sensitivities that their
+   moves leave likely (an upper 95 % bound from the median of their
+   squared moves against what each may vary by, so that a few figures
+   that changed do not widen it), at most ACROSS_MAX.  The prior's where
+   fewer than SPREAD_FIGURES figures tell the move or the move is not
+   what most widens their intervals; -1 when out of memory. */
 static double across_spread(const struct check_row *rows, size_t n, int refs, size_t nb,
 			    size_t nc)
 {
 	double *d = calloc(4 * (n ? n : 1), sizeof *d), lo = 0, hi, prior = VERDICT_SLOPE_PRIOR_SD;
-	double *known = d + n, *unit = d + 2 * n, *buf = d + 3 * n, floor;
+	double *known = d + n, *unit = d + 2 * n, *buf = d + 3 * n, bound;
 	size_t k = 0;
 
 	if (!d)
-		return prior;
+		return -1;
 	for (size_t i = 0; i < n; i++) {
 		const struct check_row *r = &rows[i];
 		if (!tells_move(r, refs, nb, nc) || !r->have_rel || !verdict_has_interval(&r->rel) ||
@@ -176,15 +176,15 @@ static double across_spread(const struct check_row *rows, size_t n, int refs, si
 		known[k] = r->rel.known_sd;
 		unit[k++] = r->rel.across_unit;
 	}
-	floor = median_floor(k);
+	bound = median_floor(k);
 	hi = ACROSS_MAX * ACROSS_MAX;
-	if (k < SPREAD_FIGURES || !(floor > 0) || !move_dominates(known, unit, k, buf)) {
+	if (k < SPREAD_FIGURES || !(bound > 0) || !move_dominates(known, unit, k, buf)) {
 		free(d);
 		return prior;
 	}
 	for (int it = 0; it < 60; it++) {
 		double mid = (lo + hi) / 2;
-		if (median_z2(d, known, unit, k, mid, buf) > floor)
+		if (median_z2(d, known, unit, k, mid, buf) > bound)
 			lo = mid;
 		else
 			hi = mid;
@@ -373,7 +373,10 @@ int check_relative_runs(const struct rfile *base, struct check_row *rows, size_t
 	/* the figures' own word on how they follow the move: wider than the
 	   prior, it widens every interval; narrower, it may find a figure
 	   ok, and a change still needs the prior's interval */
-	mv->across_sd = across_spread(rows, n, refs, nb, nc);
+	if ((mv->across_sd = across_spread(rows, n, refs, nb, nc)) < 0) {
+		rc = -1;
+		goto out;
+	}
 	if (mv->across_sd > VERDICT_SLOPE_PRIOR_SD)
 		relative_rows(rows, n, fb, fc, nb, nc, move_sd, mv->across_sd, 0);
 	else if (mv->across_sd < VERDICT_SLOPE_PRIOR_SD)
