@@ -351,8 +351,7 @@ stray() {
 		  for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") sprintf("%.6g", $4 == "us" ? v[i] * k[g] : v[i] / k[g])
 		  $5 = s; print }'
 }
-# ... 16 figures 8 % apart: wider than the prior's spread, so nothing is
-# ok and nothing claimed
+# ... 16 figures 8 % apart in following it: nothing ok, nothing claimed
 moody 0.8,0.82,0.8,0.82,0.8,0.82 "" 1 16 | stray 8 | mkruns moody16-stray.long
 run check moody16-six.long moody16-stray.long
 check "check the machine moved, 16 figures 8 % apart in following it: nothing ok, nothing claimed" \

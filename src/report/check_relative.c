@@ -96,6 +96,13 @@ static void relative_rows(struct check_row *rows, size_t n, const double *fb, co
 
 /* ---- how far the figures follow a move beyond the runs' own ------------- */
 
+/* The median of v[0..k-1] (k >= 1), which it sorts. */
+static double sorted_median(double *v, size_t k)
+{
+	stats_sort(v, k);
+	return stats_quantile(v, k, 0.5);
+}
+
 /* The median over the k figures of each one's squared log ratio against
    what it may vary by, were the spread of the sensitivities to the move
    sqrt(tau2): about 0.455 (a chi-square's of one degree) where tau2 is
@@ -105,8 +112,7 @@ static double median_z2(const double *d, const double *known, const double *unit
 {
 	for (size_t i = 0; i < k; i++)
 		buf[i] = d[i] * d[i] / (known[i] * known[i] + unit[i] * tau2);
-	stats_sort(buf, k);
-	return stats_quantile(buf, k, 0.5);
+	return sorted_median(buf, k);
 }
 
 /* The chi-square of one degree's quantile that the median of k of them
@@ -128,17 +134,14 @@ static double median_floor(size_t k)
    between invocations on its own). */
 static int move_dominates(const double *known, const double *unit, size_t k, double *buf)
 {
-	double m_known, m_move;
+	double m_known;
 
 	for (size_t i = 0; i < k; i++)
 		buf[i] = known[i] * known[i];
-	stats_sort(buf, k);
-	m_known = stats_quantile(buf, k, 0.5);
+	m_known = sorted_median(buf, k);
 	for (size_t i = 0; i < k; i++)
 		buf[i] = unit[i] * VERDICT_SLOPE_PRIOR_SD * VERDICT_SLOPE_PRIOR_SD;
-	stats_sort(buf, k);
-	m_move = stats_quantile(buf, k, 0.5);
-	return m_move > m_known;
+	return sorted_median(buf, k) > m_known;
 }
 
 /* The fewest figures that tell the move whose median is a bound worth

@@ -115,6 +115,20 @@ static void two_views(void)
 	CHECK("rules held by the machine's move alone: it leans slower",
 	      j.v == V_UNCLEAR && j.by_move && j.leaning == V_SLOWER);
 	CHECK("rules held by the machine's move: not only too wide", !j.wide);
+	/* the job's own spread of sensitivities, narrower than the prior:
+	   it may find the figure ok, never a change */
+	{
+		struct run_ratio tight = ratio(1.16, 1.12, 1.2, 0.001);
+		struct rule_in in = { .rr = &rr, .rel = &rel, .rel_tight = &tight, .across_sd = 0.12,
+				      .typical = 1, .tol = 0.1 };
+		rules_judge(&in, &j);
+		CHECK("rules the job's narrower spread never makes a change",
+		      j.v == V_UNCLEAR && j.shown == &rel);
+		tight = ratio(1.01, 0.97, 1.05, 1);
+		rules_judge(&in, &j);
+		CHECK("rules the job's narrower spread may find it ok, and the note says how alike",
+		      j.v == V_OK && j.shown == &tight && strstr(j.note, "alike to 0.12") != NULL);
+	}
 	rel = ratio(1.03, 0.9, 1.17, 1);
 	rel.p = 0.2;
 	rel.alone_lo = 1.0;
