@@ -98,6 +98,12 @@ struct module {
 	   figure to stand (0: one in two; a module whose op is a page of
 	   which the kernel maps several in one fault asks for less) */
 	double min_faults_per_op;
+	/* NULL, or the system calls (Linux names, space-separated) that libc
+	   makes inside this module's operation or teardown and goes on
+	   without when a sandbox refuses them, the figure still honest:
+	   `osbench list` shows them, and the bystander test expects each
+	   refusal to leave the figure standing */
+	const char *survives;
 	/* NULL, or a reason why this system cannot run the module */
 	const char *(*unsupported)(void);
 	/* once per measurement, before any worker (NULL: not needed) */

@@ -59,8 +59,8 @@ new=$tree/build/$(basename "$objs")/osbench
 cp "$(dirname "$built")/osbench-helper" "$(dirname "$new")/" 2>/dev/null
 
 "$new" list >"$work/out" 2>"$work/err"
-check "add a module: list names it with its summary" \
-	grep -q "^standin${T}.*a stand-in added by a test" "$work/out"
+check "add a module: list names it with its summary and trait" \
+	grep -q "^standin${T}.*a stand-in added by a test${T}tmpdir\$" "$work/out"
 "$new" run -q -f long -o "$work/a.long" standin >/dev/null 2>"$work/err"
 rc=$?
 check "add a module: it runs" test "$rc" -eq 0

@@ -21,6 +21,15 @@ check "cli list says which modules sweep" grep -q "^sighndl${T}module${T}no swee
 for m in null nullio stat openclose select siginst sighndl fork exec sh; do
 	check "cli list has module $m" grep -q "^$m${T}" "$work/out"
 done
+# the traits column, last: the descriptor's flags and the calls whose
+# refusal the module goes on without; "-" for none
+check "cli list gives a module's traits" \
+	grep -q "^fork${T}module${T}.*${T}spawns drifts; survives gettid rt_sigprocmask\$" "$work/out"
+check "cli list gives the traits of one with flags only" \
+	grep -q "^bwfile${T}module${T}.*${T}bandwidth buffer tmpdir\$" "$work/out"
+check "cli list says - for a module with none" grep -q "^sighndl${T}module${T}.*${T}-\$" "$work/out"
+check "cli list: every module line has five columns" \
+	awk -F'\t' '$2 ~ /module/ && NF != 5 { bad = 1 } END { exit bad }' "$work/out"
 
 # --- the two tables, on this machine
 run run --quick syscall proc

@@ -151,6 +151,42 @@ static void sweep_kind(const struct module *m, char *buf, size_t len)
 		snprintf(buf, len, "sweep: threads, procs");
 }
 
+/* The descriptor's traits that tell how a module's figure behaves, one
+   word each, as `list` names them. */
+static const struct {
+	unsigned flag;
+	const char *word;
+} trait_words[] = {
+	{ .flag = MOD_POINTS, .word = "points" },
+	{ .flag = MOD_BANDWIDTH, .word = "bandwidth" },
+	{ .flag = MOD_BUFFER, .word = "buffer" },
+	{ .flag = MOD_HUGE_PAGES, .word = "huge-pages" },
+	{ .flag = MOD_FAULTS, .word = "faults" },
+	{ .flag = MOD_SPAWNS, .word = "spawns" },
+	{ .flag = MOD_DRIFTS, .word = "drifts" },
+	{ .flag = MOD_TAKES_TURNS, .word = "takes-turns" },
+	{ .flag = MOD_TMPDIR, .word = "tmpdir" },
+	{ .flag = MOD_JOURNAL, .word = "journal" },
+	{ .flag = MOD_SIZED, .word = "sized" },
+	{ .flag = MOD_REQUESTS, .word = "requests" },
+	{ .flag = MOD_REMOTE, .word = "remote" },
+};
+
+/* The traits column: the trait words, then "survives" and the calls
+   whose refusal the module goes on without; "-" for none. */
+static void print_traits(const struct module *m)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < sizeof trait_words / sizeof trait_words[0]; i++)
+		if (m->flags & trait_words[i].flag)
+			printf("%s%s", any++ ? " " : "", trait_words[i].word);
+	if (m->survives)
+		printf("%ssurvives %s", any++ ? "; " : "", m->survives);
+	if (!any)
+		putchar('-');
+}
+
 static int cmd_list(const struct args *a, int argc, char **argv)
 {
 	(void)a;
@@ -167,8 +203,10 @@ static int cmd_list(const struct args *a, int argc, char **argv)
 		const struct module *m = registry_modules[i];
 		char kind[32];
 		sweep_kind(m, kind, sizeof kind);
-		printf("%s\t%s\t%s\t%s\n", m->name, m->flags & MOD_SCALE ? "scale module" : "module",
+		printf("%s\t%s\t%s\t%s\t", m->name, m->flags & MOD_SCALE ? "scale module" : "module",
 		       kind, m->summary);
+		print_traits(m);
+		putchar('\n');
 	}
 	return finish_stdout(0);
 }
@@ -189,6 +227,7 @@ const struct command_entry version_command = {
 
 const struct command_entry list_command = {
 	.name = "list", .fn = cmd_list, .usage = "list",
-	.summary = "tables and modules, one per line",
+	.summary = "tables and modules, one per line: a module with its sweep, what it\n"
+		   "times and its traits",
 	.exits = "0; 2 bad usage, or standard output cannot be written",
 };

@@ -23,6 +23,10 @@ const struct module module_exec = {
 	.name = "exec",
 	.summary = "fork() and execve() of the helper, parent waitpid()",
 	.flags = MOD_SWEEP | MOD_DRIFTS | MOD_SPAWNS,
+	/* musl's fork() asks for the child's thread id and blocks signals
+	   around the fork, and goes on without either: the child still runs
+	   and is reaped */
+	.survives = "gettid rt_sigprocmask",
 	.setup = exec_setup,
 	.run = spawn_run,
 	.teardown = spawn_teardown,

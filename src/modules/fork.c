@@ -75,6 +75,10 @@ const struct module module_fork = {
 	.name = "fork",
 	.summary = "fork(), child _exit(0), parent waitpid()",
 	.flags = MOD_SWEEP | MOD_DRIFTS | MOD_SPAWNS,
+	/* musl's fork() asks for the child's thread id and blocks signals
+	   around the fork, and goes on without either: the child still runs
+	   and is reaped */
+	.survives = "gettid rt_sigprocmask",
 	.setup = fork_setup,
 	.run = fork_run,
 	.teardown = fork_teardown,

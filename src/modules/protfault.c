@@ -249,6 +249,9 @@ const struct module module_protfault = {
 	.name = "protfault",
 	.summary = "lmbench's prot: a write refused by a read-only page, its handler returning, less a caught signal",
 	.flags = MOD_TMPDIR,
+	/* sigsetjmp() saves the signal mask and ignores a refusal; every
+	   fault is still checked caught */
+	.survives = "rt_sigprocmask",
 	.setup = protfault_setup,
 	.run = protfault_run,
 	.baseline = protfault_baseline,

@@ -183,6 +183,9 @@ static void segvtrip_teardown(struct mod_ctx *ctx)
 const struct module module_segvtrip = {
 	.name = "segvtrip",
 	.summary = "the whole protection-fault round trip: a write to a read-only page, a SIGSEGV handler mprotect()s it writable",
+	/* as protfault's: sigsetjmp() saves the signal mask and ignores a
+	   refusal */
+	.survives = "rt_sigprocmask",
 	.setup = segvtrip_setup,
 	.run = segvtrip_run,
 	.teardown = segvtrip_teardown,

@@ -33,6 +33,9 @@ const struct module module_sh = {
 	.name = "sh",
 	.summary = "fork() and /bin/sh -c running the helper, parent waitpid()",
 	.flags = MOD_SWEEP | MOD_DRIFTS | MOD_SPAWNS,
+	/* fork() as in module fork; /bin/sh asks who and where it is and
+	   goes on without the answers, and the helper still runs */
+	.survives = "gettid rt_sigprocmask getcwd getegid geteuid getgid getpid getppid getuid",
 	.setup = sh_setup,
 	.run = spawn_run,
 	.teardown = spawn_teardown,

@@ -39,5 +39,9 @@ const struct module module_thread = {
 	.summary = "pthread_create + pthread_join of a thread that returns "
 		   "at once",
 	.flags = MOD_SCALE | MOD_SWEEP,
+	/* pthread_create() blocks signals around clone() and gives a dead
+	   thread's stack back with madvise(), going on when either is
+	   refused; musl's pthread_join() waits on a futex it also spins on */
+	.survives = "rt_sigprocmask madvise futex",
 	.run = thread_run,
 };
