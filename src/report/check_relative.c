@@ -10,8 +10,8 @@
 #include "report/check_relative.h"
 #include "report/figtext.h"
 #include "report/runfactor.h"
+#include "stats/chisq.h"
 #include "stats/stats.h"
-#include "stats/student.h"
 
 /* ---- each figure against the rest of its runs ---------------------------- */
 
@@ -103,28 +103,65 @@ static double sorted_median(double *v, size_t k)
 	return stats_quantile(v, k, 0.5);
 }
 
-/* The median over the k figures of each one's squared log ratio against
-   what it may vary by, were the spread of the sensitivities to the move
-   sqrt(tau2): about 0.455 (a chi-square's of one degree) where tau2 is
-   that spread. */
-static double median_z2(const double *d, const double *known, const double *unit, size_t k,
-			double tau2, double *buf)
+/* A figure whose squared move against what it may vary by lies beyond
+   this quantile of a chi-square of one degree is taken for one that
+   changed: it tells nothing of how the others follow the move. */
+#define SPREAD_OUTLIER_P 0.999
+/* Passes of trimming the changed figures and bounding the spread anew. */
+#define SPREAD_PASSES 4
+
+/* Each figure's squared log ratio against what it may vary by, were the
+   spread of the sensitivities to the move sqrt(tau2): a chi-square of
+   one degree where tau2 is that spread. */
+static double z2_of(const double *d, const double *known, const double *unit, size_t i,
+		    double tau2)
 {
-	for (size_t i = 0; i < k; i++)
-		buf[i] = d[i] * d[i] / (known[i] * known[i] + unit[i] * tau2);
-	return sorted_median(buf, k);
+	return d[i] * d[i] / (known[i] * known[i] + unit[i] * tau2);
 }
 
-/* The chi-square of one degree's quantile that the median of k of them
-   stays above 95 % of the time: the median then is at most the
-   (0.5 - 1.645 sqrt(0.25 / k)) quantile, whose square of a normal's
-   quantile it is. */
-static double median_floor(size_t k)
+/* The sum of z2 over the figures kept. */
+static double kept_z2(const double *d, const double *known, const double *unit,
+		      const char *keep, size_t k, double tau2)
 {
-	double p = 0.5 - 1.645 * sqrt(0.25 / (double)k);
-	double z = student_t_quantile((1 + p) / 2, 1e6);
+	double sum = 0;
 
-	return p > 0 ? z * z : 0;
+	for (size_t i = 0; i < k; i++)
+		if (keep[i])
+			sum += z2_of(d, known, unit, i, tau2);
+	return sum;
+}
+
+/* The largest tau2, at most hi, at which the kept figures' moves are
+   still as large as 95 % of jobs would show: their sum of z2 at least the
+   5 % quantile of a chi-square on their count.  An upper 95 % bound. */
+static double spread_bound(const double *d, const double *known, const double *unit,
+			   const char *keep, size_t k, size_t kept, double hi)
+{
+	double floor = chisq_quantile(0.05, (double)kept), lo = 0;
+
+	if (kept_z2(d, known, unit, keep, k, hi) >= floor)
+		return hi;
+	for (int it = 0; it < 60; it++) {
+		double mid = (lo + hi) / 2;
+		if (kept_z2(d, known, unit, keep, k, mid) >= floor)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
+/* Keep the figures whose move is within SPREAD_OUTLIER_P at tau2; how
+   many are kept. */
+static size_t keep_within(const double *d, const double *known, const double *unit,
+			  char *keep, size_t k, double tau2)
+{
+	double limit = chisq_quantile(SPREAD_OUTLIER_P, 1);
+	size_t kept = 0;
+
+	for (size_t i = 0; i < k; i++)
+		kept += keep[i] = z2_of(d, known, unit, i, tau2) <= limit;
+	return kept;
 }
 
 /* Whether the share of the move beyond the runs' spread, at the prior's
@@ -144,10 +181,9 @@ static int move_dominates(const double *known, const double *unit, size_t k, dou
 	return sorted_median(buf, k) > m_known;
 }
 
-/* The fewest figures that tell the move whose median is a bound worth
-   taking: with 8 (a second look's references) the median's 95 % bound
-   sits at a chi-square's 0.07 quantile, and would widen every interval
-   more than the prior does. */
+/* The fewest figures that tell the move whose spread is a bound worth
+   taking: with 8 (a second look's references) the bound would widen
+   every interval more than the prior does. */
 #define SPREAD_FIGURES 15
 
 /* The widest spread of sensitivities a job may show: twice the prior's. */
@@ -156,20 +192,26 @@ static int move_dominates(const double *known, const double *unit, size_t k, dou
 /* How well the figures' sensitivity to the machine's move beyond the
    runs' own spread is known, read off how far the figures that tell the
    move moved from it: the largest spread of sensitivities that their
-   moves leave likely (an upper 95 % bound from the median of their
-   squared moves against what each may vary by, so that a few figures
-   that changed do not widen it), at most ACROSS_MAX.  The prior's where
-   fewer than SPREAD_FIGURES figures tell the move or the move is not
-   what most widens their intervals; -1 when out of memory. */
+   moves leave likely (an upper 95 % bound from the sum of their squared
+   moves against what each may vary by), at most ACROSS_MAX.  A figure
+   whose move is beyond what that spread makes likely changed, and is
+   left out, the bound taken again, so that a few changed figures do not
+   widen everyone.  The prior's where fewer than SPREAD_FIGURES figures
+   tell the move or the move is not what most widens their intervals;
+   -1 when out of memory. */
 static double across_spread(const struct check_row *rows, size_t n, int refs, size_t nb,
 			    size_t nc)
 {
-	double *d = calloc(4 * (n ? n : 1), sizeof *d), lo = 0, hi, prior = VERDICT_SLOPE_PRIOR_SD;
-	double *known = d + n, *unit = d + 2 * n, *buf = d + 3 * n, bound;
-	size_t k = 0;
+	double *d = calloc(4 * (n ? n : 1), sizeof *d), prior = VERDICT_SLOPE_PRIOR_SD;
+	double *known = d + n, *unit = d + 2 * n, *buf = d + 3 * n, tau2 = prior * prior;
+	char *keep = calloc(n ? n : 1, 1);
+	size_t k = 0, kept;
 
-	if (!d)
+	if (!d || !keep) {
+		free(d);
+		free(keep);
 		return -1;
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct check_row *r = &rows[i];
 		if (!tells_move(r, refs, nb, nc) || !r->have_rel || !verdict_has_interval(&r->rel) ||
@@ -179,21 +221,21 @@ static double across_spread(const struct check_row *rows, size_t n, int refs, si
 		known[k] = r->rel.known_sd;
 		unit[k++] = r->rel.across_unit;
 	}
-	bound = median_floor(k);
-	hi = ACROSS_MAX * ACROSS_MAX;
-	if (k < SPREAD_FIGURES || !(bound > 0) || !move_dominates(known, unit, k, buf)) {
+	if (k < SPREAD_FIGURES || !move_dominates(known, unit, k, buf)) {
 		free(d);
+		free(keep);
 		return prior;
 	}
-	for (int it = 0; it < 60; it++) {
-		double mid = (lo + hi) / 2;
-		if (median_z2(d, known, unit, k, mid, buf) > bound)
-			lo = mid;
-		else
-			hi = mid;
+	for (int pass = 0; pass < SPREAD_PASSES; pass++) {
+		if ((kept = keep_within(d, known, unit, keep, k, tau2)) < SPREAD_FIGURES) {
+			tau2 = prior * prior;
+			break;
+		}
+		tau2 = spread_bound(d, known, unit, keep, k, kept, ACROSS_MAX * ACROSS_MAX);
 	}
 	free(d);
-	return sqrt(hi);
+	free(keep);
+	return sqrt(tau2);
 }
 
 static double log_span(const double *f, size_t n)

@@ -315,13 +315,15 @@ static void hold_back_busy(const struct rule_in *in, struct judgement *j)
 
 /* Unclear only because the interval that decided is too wide to say:
    it holds 1 (no change leans either way), reaches past the band, and
-   no other reason (the machine's move, a setup, one run) holds it. */
+   no other reason (a setup, one run) holds it.  One the machine's move
+   widened, ok by its runs alone, is of them: the machine that moved
+   during the first look's runs is often back by the second's. */
 static int only_wide(const struct rule_in *in, const struct judgement *j)
 {
 	const struct run_ratio *r = j->shown;
 
 	return j->v == V_UNCLEAR && !in->incomparable && !in->tolerance_only && !j->gross &&
-	       !j->by_move && j->leaning == V_UNCLEAR &&
+	       j->leaning == V_UNCLEAR &&
 	       (j->basis == BASIS_RUNS || j->basis == BASIS_RELATIVE) && verdict_has_interval(r) &&
 	       r->lo <= 1 && r->hi >= 1 && !verdict_interval_in_band(r, in->tol);
 }

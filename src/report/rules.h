@@ -92,8 +92,9 @@ struct judgement {
 	                                  what a second look may confirm;
 	                                  V_UNCLEAR where none */
 	int wide;                      /* unclear only for its interval, which
-	                                  holds 1 and reaches past the band:
-	                                  what a second look may find ok */
+	                                  holds 1 and reaches past the band
+	                                  (the machine's move may have widened
+	                                  it): what a second look may find ok */
 	char note[320];
 };
 

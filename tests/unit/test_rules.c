@@ -136,8 +136,9 @@ static void two_views(void)
 	j = judge(&rr, &rel);
 	CHECK("rules ok by its runs alone, held by the move: leaning nowhere",
 	      j.v == V_UNCLEAR && j.by_move && j.leaning == V_UNCLEAR);
-	CHECK("rules ok by its runs alone, held by the move: a second look would not tell",
-	      !j.wide);
+	CHECK("rules ok by its runs alone, held by the move: for a second look, which may "
+	      "find the machine back",
+	      j.wide);
 	rel = ratio(1.3, 1.2, 1.4, 0.001);
 	j = judge(&rr, &rel);
 	CHECK("rules slower outright: no leaning", j.v == V_SLOWER && j.leaning == V_UNCLEAR);
@@ -425,8 +426,9 @@ static void reference_anchor(void)
    (28 %, three standard deviations of a run's factor), each figure
    following it by 1 give or take a spread: how far they follow such a
    move is read off how far they moved from it.  Where they followed it
-   alike, a third of them or more are ok (with the prior's 0.5 alone:
-   none), and a figure 20 % slower never is; where their sensitivities
+   alike, half of them or more are ok (with the prior's 0.5 alone:
+   none), and a figure 20 % slower never is, one 12 % slower (past the
+   10 % band) seldom; where their sensitivities
    strayed as far as the prior, an unchanged job still seldom claims a
    change (with the prior alone: 18-21 % did). */
 static void move_spread(void)
@@ -441,6 +443,8 @@ static void move_spread(void)
 					.reference = 1 };
 	const struct sim alike_first = { .mood = 0.25, .mood_spread = 0.05, .mood_alike = 1,
 					 .first = log(1.2) };
+	const struct sim edge_first = { .mood = 0.25, .mood_spread = 0.05, .mood_alike = 1,
+					.first = log(1.12) };
 	uint64_t seed = 0x853c49e6748fea9bULL;
 	struct sim_tally t;
 	char name[160];
@@ -463,7 +467,7 @@ static void move_spread(void)
 	snprintf(name, sizeof name,
 		 "rules move: machine 28 %% slower, figures following it alike: %d of %d ok", ok,
 		 20 * SIM_FIGS);
-	CHECK(name, !failed && 3 * ok >= 20 * SIM_FIGS);
+	CHECK(name, !failed && 2 * ok >= 20 * SIM_FIGS);
 	unchanged_jobs("machine moved 28 %, figures following it alike", &calm, &alike, &seed);
 	unchanged_jobs("machine moved 28 %, alike, reference along", &calm_ref, &alike_ref, &seed);
 	unchanged_jobs("machine moved 28 %, sensitivities to it spread 0.3", &calm, &strays, &seed);
@@ -475,6 +479,11 @@ static void move_spread(void)
 		 "rules move: machine moved 28 %%, a figure 20 %% slower: ok %d of 20, slower %d",
 		 t.first_ok, t.first_slower);
 	CHECK(name, !t.failed && t.first_ok == 0);
+	sim_many(40, &calm, &edge_first, &seed, &t);
+	snprintf(name, sizeof name,
+		 "rules move: machine moved 28 %%, a figure 12 %% slower, past the band: ok %d of 40",
+		 t.first_ok);
+	CHECK(name, !t.failed && t.first_ok <= 2);
 }
 
 /* A second look's references: the cheapest of the figures the first look
