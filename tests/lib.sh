@@ -241,3 +241,21 @@ by_name() {
 		!h || /^#/ || NF == 0 { next }
 		'"$_bn_prog" "$_bn_file"
 }
+
+# starved N ARGS...: osbench ARGS with every allocation after the Nth
+# failing with ENOMEM (tests/nomem.c through LD_PRELOAD); out, err and rc
+# as run gives them.  nomem_ready builds the allocator and says whether
+# it reaches this build (not a static, sanitized or other libc's one)
+nomem_ready() {
+	nomem=$work/nomem.so
+	[ "$(uname -s)" = Linux ] && cc -shared -fPIC -o "$nomem" "$(dirname "$0")/nomem.c" 2>/dev/null &&
+		starved 1000000000 run -q null && [ "$rc" -eq 0 ] && starved 5 run -q null && [ "$rc" -ne 0 ]
+}
+starved() {
+	n=$1
+	shift
+	NOMEM_AFTER=$n LD_PRELOAD=$nomem "$OSBENCH" "$@" >"$work/out" 2>"$work/err" </dev/null
+	rc=$?
+}
+# a run's file of two figures: whole when it closes with both
+whole_run() { [ "$(tail -n 1 "$1")" = "# end: 2 figures" ]; }

@@ -342,7 +342,7 @@ run check -q --runs 2 "$work/base.tsv" --tolerance 1000
 check "check one file --runs 2: two current runs" [ "$(grep -c "${T}1:2${T}" "$work/out")" -eq 2 ]
 # default levels: check measures no other (t_harden.sh)
 run scale mutex --threads 1,2 -q -f long -o "$work/base-scale.long"
-run check -q "$work/base-scale.long" --tolerance 1000
+run check -q --runs 3 "$work/base-scale.long" --tolerance 1000
 check "check one sweep file exits 0" [ "$rc" -eq 0 ]
 check "check one sweep file: levels 1 and 2" [ "$(grep -c "^scale${T}[12]${T}.*${T}\(ok\|unclear\)\$" "$work/out")" -eq 2 ]
 check "check one sweep file leaves no temp file" tmp_empty

@@ -473,88 +473,12 @@ else
 	echo "skip harden the given cpus: needs taskset and two cpus"
 fi
 
-# --- 17. memory runs out at the Nth allocation, for N = 1..60: the
-# command says so and exits 2 (or measures, the figures it could not take
-# fail), an existing -o file is replaced only by a whole output, never by
-# a start that failed, and nothing is left in TMPDIR.  The allocator is
-# starved through LD_PRELOAD; a build it cannot reach (static, sanitized,
-# another libc) skips.
-cat >"$work/nomem.c" <<'C'
-/* malloc, calloc and realloc fail with ENOMEM from the call after the
- * NOMEM_AFTER-th on, counted over the whole process */
-#include <errno.h>
-#include <stdlib.h>
-void *__libc_malloc(size_t n);
-void *__libc_calloc(size_t n, size_t size);
-void *__libc_realloc(void *p, size_t n);
-static long left = -2;
-static int may(void)
-{
-	if (left == -2) {
-		const char *e = getenv("NOMEM_AFTER");
-		left = e ? atol(e) : -1;
-	}
-	if (left < 0)
-		return 1;
-	if (__atomic_fetch_sub(&left, 1, __ATOMIC_RELAXED) > 0)
-		return 1;
-	left = 0;
-	errno = ENOMEM;
-	return 0;
-}
-void *malloc(size_t n) { return may() ? __libc_malloc(n) : NULL; }
-void *calloc(size_t n, size_t size) { return may() ? __libc_calloc(n, size) : NULL; }
-void *realloc(void *p, size_t n) { return may() ? __libc_realloc(p, n) : NULL; }
-C
-nomem=$work/nomem.so
-starved() { # N ARGS...
-	n=$1
-	shift
-	NOMEM_AFTER=$n LD_PRELOAD=$nomem "$OSBENCH" "$@" >"$work/out" 2>"$work/err" </dev/null
-	rc=$?
-}
-# the run's own file: whole when it closes with its two figures
-whole_run() { [ "$(tail -n 1 "$1")" = "# end: 2 figures" ]; }
-whole_scale() { [ "$(tail -n 1 "$1")" = "# end: 2 figures" ]; }
-whole_ab() { tail -n 1 "$1" | grep -q "^ab: 1 figure: "; }
-# a report of fixed inputs: whole when it is the report made with memory
-same_as_ref() { cmp -s "$work/ref" "$1"; }
-# starve_all NAME WHOLE ARGS...: ARGS with -o FILE over an old FILE at
-# every N; one check each for the exit status, the file, TMPDIR
-starve_all() {
-	what=$1 whole=$2
-	shift 2
-	printf 'old results\n' >"$work/old"
-	statuses= files= left= bare=
-	for n in $(seq 1 60); do
-		cp "$work/old" "$d/prev.out"
-		starved "$n" "$@" -o "$d/prev.out"
-		case $rc in 0 | 1 | 2) ;; *) statuses="$statuses N=$n:$rc($(head -c 100 "$work/err"))" ;; esac
-		if [ "$rc" -eq 2 ] || [ "$rc" -ge 128 ]; then
-			cmp -s "$work/old" "$d/prev.out" || files="$files N=$n:replaced($(head -c 80 "$work/err"))"
-		elif ! cmp -s "$work/old" "$d/prev.out"; then
-			"$whole" "$d/prev.out" || files="$files N=$n:exit-$rc-not-whole"
-		elif [ "$rc" -le 1 ]; then
-			files="$files N=$n:exit-$rc-not-written"
-		fi
-		# a message names what failed, never the bare errno text
-		grep -qx "osbench: Cannot allocate memory" "$work/err" && bare="$bare N=$n"
-		if ! tmp_empty; then
-			left="$left N=$n:$(ls -A "$TMPDIR" | tr '\n' ' ')"
-			rm -rf "${TMPDIR:?}"/*
-		fi
-		rm -f "$d/prev.out"
-	done
-	none "harden $what starved at N=1..60: exit 0, 1 or 2, never a crash" "$statuses"
-	none "harden $what starved at N=1..60: the old -o file kept unless replaced whole" "$files"
-	none "harden $what starved at N=1..60: nothing left in TMPDIR" "$left"
-	none "harden $what starved at N=1..60: every message says what failed" "$bare"
-}
-none() { # NAME FOUND: ok when nothing was found
-	if [ -z "$2" ]; then ok "$1"; else fail "$1:$2"; fi
-}
-if [ "$(uname -s)" = Linux ] && cc -shared -fPIC -o "$nomem" "$work/nomem.c" 2>/dev/null &&
-	starved 1000000000 run -q null && [ "$rc" -eq 0 ] && starved 5 run -q null && [ "$rc" -ne 0 ]; then
+# --- 17. memory runs out at the Nth allocation (tests/nomem.c, through
+# LD_PRELOAD; a build it cannot reach, static, sanitized or of another
+# libc, skips): a start that fails for it exits 2, keeps an existing -o
+# file and leaves nothing in TMPDIR.  Every N from 1 to 60 for every
+# command is t_starve.sh's, in make test-slow.
+if nomem_ready; then
 	# the reproduction of the issue: a start that fails once the records
 	# are to be allocated
 	printf 'old results\n' >"$d/prev.out"
@@ -579,16 +503,6 @@ if [ "$(uname -s)" = Linux ] && cc -shared -fPIC -o "$nomem" "$work/nomem.c" 2>/
 	check "harden a run with a fail cell: its -o file written whole" whole_run "$d/prev.out"
 	check "harden a run with a fail cell: the cell says fail" grep -q "${T}fail\$" "$d/prev.out"
 	rm -f "$d/prev.out"
-	starve_all "run" whole_run run -q null stat
-	starve_all "scale" whole_scale scale -q -t 5 mutex --threads 1,2
-	starve_all "ab" whole_ab ab -q "$OSBENCH" "$OSBENCH" null
-	"$OSBENCH" compare "$SEED" "$SEED2" >"$work/ref" 2>/dev/null
-	starve_all "compare" same_as_ref compare "$SEED" "$SEED2"
-	"$OSBENCH" plot "$SEED" "$SEED2" >"$work/ref" 2>/dev/null
-	starve_all "plot" same_as_ref plot "$SEED" "$SEED2"
-	F="$(dirname "$0")/fixtures"
-	"$OSBENCH" check "$F/same-1.tsv" "$F/same-2.tsv" >"$work/ref" 2>/dev/null
-	starve_all "check" same_as_ref check "$F/same-1.tsv" "$F/same-2.tsv"
 else
 	skip "harden starved of memory: an LD_PRELOAD allocator cannot reach this build"
 fi

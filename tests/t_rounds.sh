@@ -268,7 +268,7 @@ awk -F'\t' 'BEGIN { OFS = "\t" }
 		}
 	}
 	{ print }' "$work/six.long" >"$work/six-fast.long"
-run check -q -f json "$work/six-fast.long"
+run check -q --runs 3 -f json "$work/six-fast.long"
 if grep -q '\(baseline\|current\) distorted: ' "$work/out"; then
 	echo "skip rounds rerun check with references: something took the CPU from the run"
 elif have python3; then
@@ -307,7 +307,7 @@ awk -F'\t' 'BEGIN { OFS = "\t" }
 		$(c["run_fastest_us"]) = q[1] "," q[2] "," q[3]
 	}
 	{ print }' "$work/six.long" >"$work/six-wide.long"
-run check -q -f json "$work/six-wide.long"
+run check -q --runs 3 -f json "$work/six-wide.long"
 if grep -q '\(baseline\|current\) distorted: ' "$work/out"; then
 	echo "skip rounds rerun check of a wide figure: something took the CPU from the run"
 elif check "rounds rerun check of a wide figure: exit 0" [ "$rc" -eq 0 ] && have python3; then
