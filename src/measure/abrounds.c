@@ -512,7 +512,8 @@ static void ab_retire(void *arg, size_t i)
 
 static int rounds_all(const struct subject *subjects, struct ab_figure *figs, size_t n,
 		      const struct ab_side sides[2], const struct run_opts *o, ab_done_fn done,
-		      void *arg, progress_fn progress, void *parg, size_t *order, uint64_t *cal)
+		      void *arg, progress_fn progress, void *parg, size_t *order, double *took,
+		      uint64_t *cal)
 {
 	struct ab_loop l = { .subjects = subjects, .figs = figs, .sides = sides, .o = o,
 			     .done = done, .done_arg = arg, .cal = cal };
@@ -521,7 +522,7 @@ static int rounds_all(const struct subject *subjects, struct ab_figure *figs, si
 	struct rounds r = {
 		.n = n, .arg = &l, .active = ab_active, .step = ab_step, .done = ab_done,
 		.retire = ab_retire, .fewest = AB_FEWEST_ROUNDS, .budget_s = o->budget_s,
-		.start_ns = clock_ns(), .progress = progress, .progress_arg = parg,
+		.start_ns = clock_ns(), .progress = progress, .progress_arg = parg, .took = took,
 	};
 
 	if (calibrate_all(subjects, figs, n, sides, o, cal) < 0)
@@ -534,21 +535,23 @@ int ab_measure_all(const struct subject *subjects, struct ab_figure *out, size_t
 		   void *done_arg, progress_fn progress, void *progress_arg)
 {
 	size_t *order = calloc(n ? n : 1, sizeof *order);
+	double *took = calloc(n ? n : 1, sizeof *took);
 	uint64_t *cal = calloc(2 * (n ? n : 1), sizeof *cal);
 	int rc = 0;
 
 	init_figures(subjects, out, n);
-	if (!order || !cal) {
+	if (!order || !took || !cal) {
 		for (size_t i = 0; i < n; i++)
 			for (int k = 0; k < 2; k++)
 				side_fail(&out[i].side[k], "calloc: out of memory");
 	} else {
 		rc = rounds_all(subjects, out, n, sides, o, done, done_arg, progress, progress_arg,
-				order, cal);
+				order, took, cal);
 		for (size_t i = 0; i < n && rc == 0; i++)
 			finish(&out[i]);
 	}
 	free(order);
+	free(took);
 	free(cal);
 	return rc;
 }

@@ -375,13 +375,13 @@ static void run_retire(void *arg, size_t i)
 /* Every round: the figures still sampling, in a new order; a round that
  * would start past the budget does not (the first always runs). */
 static int run_rounds(struct figure *figs, size_t n, const struct run_opts *o, size_t *order,
-		      double *scratch, progress_fn progress, void *arg)
+		      double *took, double *scratch, progress_fn progress, void *arg)
 {
 	struct run_loop l = { .figs = figs, .o = o, .scratch = scratch };
 	struct rounds r = {
 		.n = n, .arg = &l, .active = run_active, .step = run_step, .done = run_done,
 		.retire = run_retire, .fewest = 1, .budget_s = o->budget_s, .start_ns = clock_ns(),
-		.progress = progress, .progress_arg = arg,
+		.progress = progress, .progress_arg = arg, .took = took,
 	};
 
 	return rounds_run(&r, order);
@@ -397,17 +397,18 @@ int harness_measure_all(const struct subject *subjects, struct measurement *out,
 {
 	struct figure *figs = calloc(n ? n : 1, sizeof *figs);
 	size_t *order = calloc(n ? n : 1, sizeof *order);
+	double *took = calloc(n ? n : 1, sizeof *took);
 	double *scratch = calloc(most_samples(o) + CHILD_MAX_SAMPLES, sizeof *scratch);
 	int rc = 0;
 
-	if (!figs || !order || !scratch) {
+	if (!figs || !order || !took || !scratch) {
 		for (size_t i = 0; i < n; i++) {
 			memset(&out[i], 0, sizeof out[i]);
 			set_fail(&out[i], "calloc: %s", strerror(ENOMEM));
 		}
 	} else {
 		init_figures(subjects, out, n, o, figs);
-		rc = run_rounds(figs, n, o, order, scratch, progress, arg);
+		rc = run_rounds(figs, n, o, order, took, scratch, progress, arg);
 		for (size_t i = 0; i < n && rc == 0; i++)
 			finish_figure(&figs[i], scratch);
 		for (size_t i = 0; i < n; i++) {
@@ -417,6 +418,7 @@ int harness_measure_all(const struct subject *subjects, struct measurement *out,
 	}
 	free(figs);
 	free(order);
+	free(took);
 	free(scratch);
 	return rc;
 }

@@ -60,10 +60,14 @@ int rounds_run(const struct rounds *r, size_t *order)
 		size_t k = round_order(r, order, &rng), left;
 		int out_of_time = 0;
 		for (size_t j = 0; j < k && !out_of_time; j++) {
-			if (round > r->fewest && clock_ns() - r->start_ns > budget_ns)
+			double t0 = clock_ns();
+			if (round > r->fewest && t0 - r->start_ns + r->took[order[j]] > budget_ns) {
 				out_of_time = 1;
-			else if (r->step(r->arg, order[j], &rng) < 0)
+				continue;
+			}
+			if (r->step(r->arg, order[j], &rng) < 0)
 				return -1;
+			r->took[order[j]] = clock_ns() - t0;
 		}
 		left = retire_done(r, out_of_time);
 		if (r->progress)

@@ -33,13 +33,17 @@ struct rounds {
 	   from (clock_ns) */
 	int fewest;
 	double budget_s, start_ns;
+	/* room for n: each figure's last round, in ns, which its next is
+	   taken to cost */
+	double *took;
 	progress_fn progress;
 	void *progress_arg;
 };
 
-/* Every round: the figures still sampling, in a new order; a round past
- * the fewest that would start past the budget does not, and every figure
- * is then done.  order has room for n.  -1 when interrupted. */
+/* Every round: the figures still sampling, in a new order; past the
+ * fewest rounds, a figure's round that would end past the budget (it
+ * costing what its last did) does not start, and every figure is then
+ * done.  order has room for n.  -1 when interrupted. */
 int rounds_run(const struct rounds *r, size_t *order);
 
 /* Append v[0..k-1] to the growing array *a (*n used, *cap allocated);
