@@ -16,76 +16,47 @@
 #include "sys/utf8.h"
 
 #if defined(__GNUC__)
-/* One link of a dependent chain: an add whose result the next add needs.
- * The empty asm keeps the compiler from folding the chain. */
-#define LINK(x) do { (x) += 1; __asm__ volatile("" : "+r"(x)); } while (0)
-#define LINK10(x) do { LINK(x); LINK(x); LINK(x); LINK(x); LINK(x); \
-		       LINK(x); LINK(x); LINK(x); LINK(x); LINK(x); } while (0)
+/* The links of the chains, each needing the last one's result: an add
+ * of a constant; an add of k, which is 1 but which the compiler may not
+ * know, so an add of two registers (a core that folds an add of a
+ * constant into the next has nothing to fold there, and every core adds
+ * two registers in one cycle); a multiply by k, 3. */
+#define ADD_CONST(x, k) ((x) += 1)
+#define ADD_REG(x, k) ((x) += (k))
+#define MUL_REG(x, k) ((x) *= (k))
+/* The empty asm keeps the compiler from folding the chain. */
+#define LINK(op, x, k) do { op(x, k); __asm__ volatile("" : "+r"(x)); } while (0)
+#define LINK10(op, x, k) do { LINK(op, x, k); LINK(op, x, k); LINK(op, x, k); LINK(op, x, k); \
+			      LINK(op, x, k); LINK(op, x, k); LINK(op, x, k); LINK(op, x, k); \
+			      LINK(op, x, k); LINK(op, x, k); } while (0)
 
-static double add_chain_ns(uint64_t rounds)
-{
-	uint64_t x = 0;
-	double t0 = clock_ns();
-
-	for (uint64_t i = 0; i < rounds; i++) {
-		LINK10(x);
-		LINK10(x);
-		LINK10(x);
-		LINK10(x);
-		LINK10(x);
+/* name(rounds): the ns that rounds x 50 links of op take, k hidden from
+   the compiler (not a constant it may use). */
+#define TIMED_CHAIN(name, op, x0, k0)                                          \
+	static double name(uint64_t rounds)                                    \
+	{                                                                      \
+		uint64_t x = (x0), k = (k0);                                   \
+		double t0;                                                     \
+                                                                               \
+		__asm__ volatile("" : "+r"(k));                                \
+		t0 = clock_ns();                                               \
+		for (uint64_t i = 0; i < rounds; i++) {                        \
+			LINK10(op, x, k);                                      \
+			LINK10(op, x, k);                                      \
+			LINK10(op, x, k);                                      \
+			LINK10(op, x, k);                                      \
+			LINK10(op, x, k);                                      \
+		}                                                              \
+		return clock_ns() - t0;                                        \
 	}
-	return clock_ns() - t0;
-}
 
-/* A link of a chain of register adds: y is 1, which the compiler may not
- * know, so each is an add of two registers.  A core that folds an add of
- * a constant into the next (the fault the add chain is checked for) has
- * nothing to fold here, and every core adds two registers in one cycle. */
-#define RLINK(x, y) do { (x) += (y); __asm__ volatile("" : "+r"(x)); } while (0)
-#define RLINK10(x, y) do { RLINK(x, y); RLINK(x, y); RLINK(x, y); RLINK(x, y); RLINK(x, y); \
-			   RLINK(x, y); RLINK(x, y); RLINK(x, y); RLINK(x, y); RLINK(x, y); } while (0)
-
-static double reg_chain_ns(uint64_t rounds)
-{
-	uint64_t x = 0, y = 1;
-	double t0;
-
-	__asm__ volatile("" : "+r"(y)); /* not a constant the compiler may use */
-	t0 = clock_ns();
-	for (uint64_t i = 0; i < rounds; i++) {
-		RLINK10(x, y);
-		RLINK10(x, y);
-		RLINK10(x, y);
-		RLINK10(x, y);
-		RLINK10(x, y);
-	}
-	return clock_ns() - t0;
-}
-
+TIMED_CHAIN(add_chain_ns, ADD_CONST, 0, 1)
+TIMED_CHAIN(reg_chain_ns, ADD_REG, 0, 1)
 #if defined(__x86_64__)
-/* A multiply whose result the next one needs: imul's latency is 3 cycles
- * on Intel since Core 2 and on AMD since K8, and no core folds it. */
+/* imul's latency is 3 cycles on Intel since Core 2 and on AMD since K8,
+ * and no core folds it. */
 #define MUL_CYCLES 3
-#define MLINK(x, k) do { (x) *= (k); __asm__ volatile("" : "+r"(x)); } while (0)
-#define MLINK10(x, k) do { MLINK(x, k); MLINK(x, k); MLINK(x, k); MLINK(x, k); MLINK(x, k); \
-			   MLINK(x, k); MLINK(x, k); MLINK(x, k); MLINK(x, k); MLINK(x, k); } while (0)
-
-static double mul_chain_ns(uint64_t rounds)
-{
-	uint64_t x = 1, k = 3;
-	double t0;
-
-	__asm__ volatile("" : "+r"(k)); /* not a constant the compiler may use */
-	t0 = clock_ns();
-	for (uint64_t i = 0; i < rounds; i++) {
-		MLINK10(x, k);
-		MLINK10(x, k);
-		MLINK10(x, k);
-		MLINK10(x, k);
-		MLINK10(x, k);
-	}
-	return clock_ns() - t0;
-}
+TIMED_CHAIN(mul_chain_ns, MUL_REG, 1, 3)
 #endif
 
 /* The fastest of several runs is the one the core ran at full clock.
