@@ -340,7 +340,9 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	for (size_t j = 0; j < all; j++) {
 		re[j] = (struct check_row){ .b = rows[idx[j]].b, .confirmed = 1, .same_as = -1,
 					    .reference = j >= k,
-					    .ok_only = j < k && check_claim_of(&rows[idx[j]]) == V_UNCLEAR };
+					    .ok_only = j < k && check_claim_of(&rows[idx[j]]) == V_UNCLEAR,
+					    .claimed = j < k && (rows[idx[j]].v == V_SLOWER ||
+								 rows[idx[j]].v == V_FASTER) };
 		re[j].c = check_current_of(re[j].b, again, *nagain, &re[j].cur_file);
 		/* the second look is part of what the figure cost */
 		re[j].seconds = both_seconds(rows[idx[j]].seconds, re[j].c ? re[j].c->seconds : -1);

@@ -356,12 +356,21 @@ static int deciding_view(const struct check_row *r)
 	return r->have_rel && verdict_has_interval(&r->rel);
 }
 
-/* Holm over one p-value a figure, counted once (a reference row only
-   tells the machine's move, and is not one): that of the view its
+/* Whether a row's p is one of the family Holm corrects: a figure
+   counted once, neither a reference (it only tells the machine's move)
+   nor one measured again only to see whether it is ok, nor a first
+   look's change measured again to confirm it (that look counted it). */
+static int in_family(const struct check_row *r)
+{
+	return r->same_as < 0 && !r->reference && !r->ok_only && !r->claimed;
+}
+
+/* Holm over one p-value a figure of the family: that of the view its
    verdict rests on, so that a job's chance of any false slower or faster
    stays near VERDICT_ALPHA.  The other view, where a rule turns to it (a
    machine that moved beyond any mood), is held by Bonferroni over the
-   same family; a repeat takes its first row's. */
+   same family; a claimed row's views are its own; a repeat takes its
+   first row's. */
 static int holm_rows(struct check_row *rows, size_t n)
 {
 	double *p = calloc(n + 1, sizeof *p), *adj = calloc(n + 1, sizeof *adj);
@@ -378,9 +387,9 @@ static int holm_rows(struct check_row *rows, size_t n)
 		struct run_ratio *t = tested(&rows[i], deciding_view(&rows[i]));
 		for (int rel = 0; rel < 2; rel++)
 			if (tested(&rows[i], rel))
-				tested(&rows[i], rel)->p_family = -1;
-		if (rows[i].same_as < 0 && !rows[i].reference && !rows[i].ok_only && t &&
-		    t->p >= 0) {
+				tested(&rows[i], rel)->p_family =
+					rows[i].claimed ? tested(&rows[i], rel)->p : -1;
+		if (in_family(&rows[i]) && t && t->p >= 0) {
 			p[k] = t->p;
 			which[k++] = t;
 		}
@@ -390,8 +399,7 @@ static int holm_rows(struct check_row *rows, size_t n)
 		which[j]->p_family = adj[j];
 	for (size_t i = 0; i < n; i++) {
 		struct run_ratio *other = tested(&rows[i], !deciding_view(&rows[i]));
-		if (rows[i].same_as < 0 && !rows[i].reference && !rows[i].ok_only && other &&
-		    other->p >= 0)
+		if (in_family(&rows[i]) && other && other->p >= 0)
 			other->p_family = other->p * (double)k < 1 ? other->p * (double)k : 1;
 	}
 	for (size_t i = 0; i < n; i++)

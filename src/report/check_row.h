@@ -40,6 +40,9 @@ struct check_row {
 	int wide;             /* unclear only for its interval's width (rules.h) */
 	int ok_only;          /* measured again only to see whether it is ok:
 	                         outside the family, never a change */
+	int claimed;          /* measured again to confirm the first look's
+	                         change, which that look's family counted:
+	                         judged on its own p, outside the second's */
 	double seconds;       /* spent measuring the current figure, a second
 	                         look included; -1 when its file does not say */
 	long same_as;         /* the row this figure repeats under another table, -1 */

@@ -556,9 +556,41 @@ static void second_look_references(void)
 	CHECK("second look: fewer where fewer may stand", k == 4 && idx[2] == 2 && idx[3] == 3);
 }
 
+/* A second look's family: a change the first look claimed is confirmed
+   on its own p (the first look's family counted it already), while the
+   figures it only leaned on share Holm's family among themselves. */
+static void second_look_family(void)
+{
+	const struct sim calm = { 0 }, first = { .first = log(1.08) };
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	struct rfile a, b;
+	struct check_row rows[2 * SIM_FIGS + 1];
+	struct check_opts o = { .tol = 0.02 };
+	double p[2] = { -1, -1 }, fam[2] = { -1, -1 };
+	int unchecked, failed = sim_side(&a, &calm, &seed) < 0 || sim_side(&b, &first, &seed) < 0;
+	size_t n = failed ? 0 : check_rows(&a, &b, 1, rows, &unchecked);
+
+	for (int claimed = 1; claimed >= 0 && !failed; claimed--) {
+		for (size_t i = 0; i < n; i++) {
+			rows[i].claimed = i == 0 && claimed;
+			rows[i].reference = i >= 5;
+		}
+		failed |= check_judge(&a, rows, n, &o, NULL) < 0 || !rows[0].have_rel;
+		p[claimed] = rows[0].rel.p;
+		fam[claimed] = rows[0].rel.p_family;
+	}
+	CHECK("second look: a claimed change's p is its own",
+	      !failed && p[1] > 0 && fam[1] == p[1] && rows[0].rr.p_family >= 0);
+	CHECK("second look: a leaning one's p counts the four beside it",
+	      !failed && p[0] > 0 && fabs(fam[0] - (5 * p[0] < 1 ? 5 * p[0] : 1)) < 1e-12 * fam[0]);
+	rfile_free(&a);
+	rfile_free(&b);
+}
+
 UNIT_TEST(test_rules)
 {
 	second_look_references();
+	second_look_family();
 	reference_anchor();
 	move_spread();
 	one_run_rules();
