@@ -62,12 +62,11 @@ in_namespace() {
 		"$@"
 	fi
 }
-# The memory modules stream through a buffer twice the largest cache
-# cpu0's sysfs entry tells of (sysconf's answer where it tells none,
-# which on a virtual machine can be its host's whole L3): up to 512 MB,
-# written at every setup, seconds of every run they are in.  In the
-# namespace's own mounts, sysfs tells of an 8 MB cache: 32 MB buffers
-# (their least), the same calls.
+# The memory modules stream through a buffer four times the largest
+# cache cpu0's sysfs entry tells of (32 MB taken where it tells none):
+# up to 128 MB, written at every setup, much of every run they are in.
+# In the namespace's own mounts, sysfs tells of an 8 MB cache: 64 MB
+# buffers (their least), the same calls.
 cat >"$work/small_cache.sh" <<'EOF'
 d=/sys/devices/system/cpu/cpu0
 [ -d "$d/cache" ] && d=$d/cache

@@ -117,10 +117,17 @@ if have python3; then
 h = json.load(open(sys.argv[1]))["host"]
 assert h["buffer_mb"] == 6 and h["buffer_why"] == "asked for", h' "$work/out"
 fi
-run run -q null
+run run -t 1 -r 1 null
 check "options default buffer: the host record says how it was chosen, 64 to 128 MB" sh -c '
 	mb=$(sed -n "s/^# buffer: \([0-9]*\) MB (4 x .*)\$/\1/p" "$1")
 	[ -n "$mb" ] && [ "$mb" -ge 64 ] && [ "$mb" -le 128 ]' _ "$work/out"
+full_mb=$(sed -n 's/^# buffer: \([0-9]*\) MB .*/\1/p' "$work/out")
+run run -q null
+check "options --quick buffer: twice the cache, at least 64 MB, half the full one where that is above 64 MB, the record says so" sh -c '
+	mb=$(sed -n "s/^# buffer: \([0-9]*\) MB (2 x .*, --quick)\$/\1/p" "$1")
+	[ -n "$mb" ] && [ "$mb" -ge 64 ] && { [ "$mb" -eq 64 ] || [ "$((2 * mb))" -eq "$2" ]; }' _ "$work/out" "$full_mb"
+run run -q --buffer 8 null
+check "options --quick --buffer 8: what was asked for" grep -qx '# buffer: 8 MB (asked for)' "$work/out"
 # --runs: each run's machine reference, in the host record after the
 # figures; one run takes none
 run run --runs 3 -f long null

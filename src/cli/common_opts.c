@@ -210,7 +210,8 @@ static const struct opt sampling_list[] = {
 	  .hi = 86400, .help = "give up on one measurement after S seconds" },
 	{ .kind = OPT_INT, .name = "buffer", .arg = "MB", .field = OPT_FIELD(buffer_mb), .lo = 2,
 	  .hi = 65536, .help = "the memory bandwidths' buffer, in MB (default: 4 x the\n"
-			       "last-level cache, 64 to 128 MB; the host record says)" },
+			       "last-level cache, 64 to 128 MB; --quick: 2 x, at least\n"
+			       "64 MB; the host record says)" },
 	OPT_TABLE_END,
 };
 const struct opt_table sampling_options = { .title = "sampling options",

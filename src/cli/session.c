@@ -196,8 +196,9 @@ static int open_session(struct session *s, const struct args *a, enum session_ki
 	}
 	fs_type(s->tmpdir, s->host.tmpdir_fs, sizeof s->host.tmpdir_fs);
 	huge_pages_mode(s->host.huge_pages, sizeof s->host.huge_pages);
-	s->host.buffer_mb = (int)(membuf_plan(s->opts.buffer_bytes, s->host.buffer_why,
-					      sizeof s->host.buffer_why) >> 20);
+	s->opts.buffer_bytes = membuf_plan(s->opts.buffer_bytes, a->quick, s->host.buffer_why,
+					   sizeof s->host.buffer_why);
+	s->host.buffer_mb = (int)(s->opts.buffer_bytes >> 20);
 	s->writes = writes;
 	s->runs = a->runs ? a->runs : 1;
 	if (writes && open_output(s, a) < 0) {
