@@ -311,13 +311,13 @@ run check -q --runs 3 -f json "$work/six-wide.long"
 if grep -q '\(baseline\|current\) distorted: ' "$work/out"; then
 	echo "skip rounds rerun check of a wide figure: something took the CPU from the run"
 elif check "rounds rerun check of a wide figure: exit 0" [ "$rc" -eq 0 ] && have python3; then
-	check "rounds rerun check: a wide figure is measured again, ok or unclear, never a change" python3 -c '
+	check "rounds rerun check: a wide figure is measured again and takes that verdict" python3 -c '
 import json, sys
 f = json.load(open(sys.argv[1]))["figures"][0]
 assert f["column"] == "null call" and f["measured_again"] is True, f
-assert f["verdict"] in ("ok", "unclear"), f
+assert f["verdict"] in ("ok", "unclear", "slower", "faster"), f
 assert f["note"].startswith("unclear at first, "), f
-assert " measured again " + f["verdict"] in f["note"] or "not claimed, a change the first look did not see" in f["note"], f
+assert " measured again " + f["verdict"] in f["note"], f
 ' "$work/out"
 fi
 run check -q --runs 3 --tolerance 1000 "$work/six.long"

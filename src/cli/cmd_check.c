@@ -271,11 +271,7 @@ static void confirm_note(struct check_row *r, const struct check_row *first)
 
 	if (check_claim_of(first) != V_UNCLEAR && first->v == V_UNCLEAR)
 		utf8_printf(leaned, sizeof leaned, ", leaning %s", verdict_names[check_claim_of(first)]);
-	if (check_claim_of(first) == V_UNCLEAR && (r->v == V_SLOWER || r->v == V_FASTER))
-		utf8_printf(why, sizeof why, "not claimed, a change the first look did not see%s%s",
-			    r->note[0] ? "; " : "", r->note);
-	else
-		utf8_printf(why, sizeof why, "%s", r->note);
+	utf8_printf(why, sizeof why, "%s", r->note);
 	utf8_printf(r->note, sizeof r->note,
 		    "%s at first%s, %.3f (%.3f-%.3f, %s), measured again %s%s%.*s",
 		    verdict_names[first->v], leaned, q->ratio, q->lo, q->hi,
@@ -302,9 +298,10 @@ static int looks_again(const struct check_row *r)
  * those whose interval was only too wide to tell, measured again on
  * their own (with a few that do not, so that the second look can tell
  * its runs' machine factors too).  A change stands only if the second
- * measurement says so too, a wide one is ok only if it finds it so (it
- * is outside the second look's family: never a change), else unclear;
- * the row shows the second measurement. */
+ * measurement says so too (on its own p: the first look's family
+ * counted it), a leaning or wide one takes the second look's verdict
+ * with Holm over those few, else unclear; the row shows the second
+ * measurement. */
 static int confirm_changes(const struct args *a, const struct rfile *base, struct check_row *rows,
 			  size_t n, const struct check_opts *o, int argc, char **argv,
 			  struct rfile *again, int *nagain)
@@ -340,7 +337,6 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 	for (size_t j = 0; j < all; j++) {
 		re[j] = (struct check_row){ .b = rows[idx[j]].b, .confirmed = 1, .same_as = -1,
 					    .reference = j >= k,
-					    .ok_only = j < k && check_claim_of(&rows[idx[j]]) == V_UNCLEAR,
 					    .claimed = j < k && (rows[idx[j]].v == V_SLOWER ||
 								 rows[idx[j]].v == V_FASTER) };
 		re[j].c = check_current_of(re[j].b, again, *nagain, &re[j].cur_file);

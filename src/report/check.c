@@ -358,11 +358,11 @@ static int deciding_view(const struct check_row *r)
 
 /* Whether a row's p is one of the family Holm corrects: a figure
    counted once, neither a reference (it only tells the machine's move)
-   nor one measured again only to see whether it is ok, nor a first
-   look's change measured again to confirm it (that look counted it). */
+   nor a first look's change measured again to confirm it (that look
+   counted it). */
 static int in_family(const struct check_row *r)
 {
-	return r->same_as < 0 && !r->reference && !r->ok_only && !r->claimed;
+	return r->same_as < 0 && !r->reference && !r->claimed;
 }
 
 /* Holm over one p-value a figure of the family: that of the view its
@@ -455,7 +455,7 @@ enum verdict check_stands(const struct check_row *first, enum verdict again)
 {
 	if (check_claim_of(first) != V_UNCLEAR)
 		return verdict_confirmed(check_claim_of(first), again);
-	return again == V_OK ? V_OK : V_UNCLEAR;
+	return first->v == V_UNCLEAR && first->wide ? again : first->v;
 }
 
 /* ---- a second look's references ----------------------------------------- */

@@ -48,8 +48,8 @@ enum verdict check_claim_of(const struct check_row *r);
 /* What a figure measured again stands at, given its first look and the
  * second's verdict: a change the first look saw (or leaned to) only
  * where the second says so too; one whose first interval was only too
- * wide to tell, ok where the second finds it so, and never a change the
- * first look did not see (docs/method.md). */
+ * wide to tell, what the second says, a change included (its first look
+ * told nothing); any other, its first verdict (docs/method.md). */
 enum verdict check_stands(const struct check_row *first, enum verdict again);
 
 /* The figures a second look measures beside its changes to tell each

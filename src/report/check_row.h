@@ -38,8 +38,6 @@ struct check_row {
 	enum verdict leaning; /* unclear, but slower or faster held back only
 	                         by the family or the move (rules.h) */
 	int wide;             /* unclear only for its interval's width (rules.h) */
-	int ok_only;          /* measured again only to see whether it is ok:
-	                         outside the family, never a change */
 	int claimed;          /* measured again to confirm the first look's
 	                         change, which that look's family counted:
 	                         judged on its own p, outside the second's */
