@@ -1,5 +1,5 @@
 /* Mmap reread: MB/s of summing the machine words of a file that is in the
- * page cache in one running sum (membuf_sum_chain, lmbench's bread()),
+ * page cache, each 1 KB block's in one chain (membuf_sum_chain, lmbench's bread()),
  * through a read-only shared mapping of it made once (lmbench bw_mmap_rd
  * mmap_only); one op sums the next 64 KB of the mapping, round the file.
  * The file is bwfile's: as large as the memory modules' buffer

@@ -331,15 +331,25 @@ void membuf_fill(void *p, size_t len)
 #define BLOCK_INTS 128
 
 /* t, which no add may be moved across: each add of a block's chain
-   waits for the one before it, as in frd's one expression, which its -O
-   build compiles to a chain of 128 adds. */
-static inline uint32_t linked(uint32_t t)
+   waits for the one before it, as in the one expression frd and bread()
+   sum a block with, which lmbench's -O build compiles to a chain of 128
+   adds. */
+static inline unsigned long linked(unsigned long t)
 {
 #ifdef __GNUC__
 	__asm__ volatile("" : "+r"(t));
 #endif
 	return t;
 }
+
+/* Four more words w[j..j+3] on t's chain. */
+#define LINK_FOUR(t, w, j)                    \
+	do {                                  \
+		(t) = linked((t) + (w)[(j)]);     \
+		(t) = linked((t) + (w)[(j) + 1]); \
+		(t) = linked((t) + (w)[(j) + 2]); \
+		(t) = linked((t) + (w)[(j) + 3]); \
+	} while (0)
 
 /* As lmbench's frd: each block's 128 ints added in one chain of dependent
    adds, whose sum then joins the running one.  The chain is what sets the
@@ -349,16 +359,12 @@ void membuf_sum_ints(const void *p, size_t len)
 {
 	const volatile uint32_t *w = p;
 	size_t n = len / sizeof *w / BLOCK_INTS * BLOCK_INTS;
-	uint32_t s = 0;
+	unsigned long s = 0;
 
 	for (size_t b = 0; b < n; b += BLOCK_INTS) {
-		uint32_t t = 0;
-		for (size_t i = b; i < b + BLOCK_INTS; i += 4) {
-			t = linked(t + w[i]);
-			t = linked(t + w[i + 1]);
-			t = linked(t + w[i + 2]);
-			t = linked(t + w[i + 3]);
-		}
+		unsigned long t = 0;
+		for (size_t i = b; i < b + BLOCK_INTS; i += 4)
+			LINK_FOUR(t, w, i);
 		s += t;
 	}
 	sink += s;
@@ -404,24 +410,24 @@ void membuf_copy_ints(void *dst, const void *src, size_t len)
 }
 
 /* lmbench's bread(), which bw_file_rd and bw_mmap_rd sum their data with:
-   machine words (long), one running sum. */
+   machine words (long), each 1 KB block's 128 in one chain of dependent
+   adds (see membuf_sum_ints), the blocks' sums in a running one; a part
+   block at the end in a chain of its own. */
+#define BLOCK_LONGS 128
+
 void membuf_sum_chain(const void *p, size_t len)
 {
 	const volatile unsigned long *w = p;
-	size_t n = len / sizeof *w, i;
-	unsigned long s = 0;
+	size_t n = len / sizeof *w, i = 0;
+	unsigned long s = 0, t = 0;
 
-	for (i = 0; i + 8 <= n; i += 8) {
-		s += w[i];
-		s += w[i + 1];
-		s += w[i + 2];
-		s += w[i + 3];
-		s += w[i + 4];
-		s += w[i + 5];
-		s += w[i + 6];
-		s += w[i + 7];
+	for (; i + BLOCK_LONGS <= n; i += BLOCK_LONGS) {
+		t = 0;
+		for (size_t j = i; j < i + BLOCK_LONGS; j += 4)
+			LINK_FOUR(t, w, j);
+		s += t;
 	}
-	for (; i < n; i++)
-		s += w[i];
-	sink += s;
+	for (t = 0; i < n; i++)
+		t = linked(t + w[i]);
+	sink += s + t;
 }

@@ -87,7 +87,7 @@ void membuf_fill(void *p, size_t len);
 void membuf_sum_ints(const void *p, size_t len);
 void membuf_fill_ints(void *p, size_t len);
 void membuf_copy_ints(void *dst, const void *src, size_t len);
-/* lmbench's bread(): the machine words of p[0..len) in one running sum. */
+/* lmbench's bread(): the machine words of p[0..len), a 1 KB block a chain. */
 void membuf_sum_chain(const void *p, size_t len);
 
 #endif
