@@ -1,7 +1,7 @@
 /* File reread: MB/s of read()ing a file that is in the page cache into a
  * 64 KB buffer and summing the buffer's machine words, each 1 KB block's
- * in one chain (membuf_sum_chain, lmbench's bread()), as lmbench bw_file_rd io_only
- * does; one op is one 64 KB read and its sum, and the reads go round the
+ * in one chain (membuf_sum_chain, lmbench's bread()), as lmbench
+ * bw_file_rd io_only does; one op is one 64 KB read and its sum, and the reads go round the
  * file, back to its start (lseek) at the end.  The file is as large as
  * the memory modules' buffer, larger than the caches (membuf_size(): 64
  * to 128 MB unless --buffer asks), so the page cache is read from

@@ -1,6 +1,6 @@
 /* Mmap reread: MB/s of summing the machine words of a file that is in the
- * page cache, each 1 KB block's in one chain (membuf_sum_chain, lmbench's bread()),
- * through a read-only shared mapping of it made once (lmbench bw_mmap_rd
+ * page cache, each 1 KB block's in one chain (membuf_sum_chain,
+ * lmbench's bread()), through a read-only shared mapping of it made once (lmbench bw_mmap_rd
  * mmap_only); one op sums the next 64 KB of the mapping, round the file.
  * The file is bwfile's: as large as the memory modules' buffer
  * (membuf_size()), written in 8 KB writes as lmbench's script writes its
