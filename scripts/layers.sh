@@ -21,7 +21,7 @@ files=$(find src include -name '*.[ch]' | LC_ALL=C sort)
 		sub(/".*/, "", inc)
 		print FILENAME " " inc
 	}'
-} | awk '
+} | LC_ALL=C awk '
 FNR == NR {
 	if ($0 ~ /^#/ || NF == 0)
 		next
@@ -138,16 +138,22 @@ function visit(u, path,    n, i, next_units, v) {
 	state[u] = 2
 	done[u] = 1
 }
-function cycle(path, v,    n, i, parts, s, on) {
+# the units of the cycle through v on path, told from the least of them
+# (in byte order), so that the line does not depend on where the walk
+# entered the cycle
+function cycle(path, v,    n, i, parts, k, ring, first, s) {
 	n = split(path, parts, " ")
+	k = 0
+	for (i = 1; i <= n; i++)
+		if (parts[i] == v || k)
+			ring[++k] = parts[i]
+	first = 1
+	for (i = 2; i <= k; i++)
+		if (ring[i] < ring[first])
+			first = i
 	s = ""
-	on = 0
-	for (i = 1; i <= n; i++) {
-		if (parts[i] == v)
-			on = 1
-		if (on)
-			s = s " " parts[i] " ->"
-	}
-	return s " " v
+	for (i = 0; i < k; i++)
+		s = s " " ring[(first - 1 + i) % k + 1] " ->"
+	return s " " ring[first]
 }
 ' src/LAYERS -

@@ -34,10 +34,10 @@ broken "siblings" \
 	'layers: src/serve/serve.c includes modules/lib/fdio.h: src/serve and src/modules are siblings' \
 	'src/serve/serve.c=#include "modules/lib/fdio.h"'
 broken "two units" \
-	'layers: units include each other: src/results/rfile -> src/results/fmt -> src/results/rfile' \
+	'layers: units include each other: src/results/fmt -> src/results/rfile -> src/results/fmt' \
 	'src/results/fmt.h=#include "results/rfile.h"' 'src/results/rfile.c=#include "results/fmt.h"'
 broken "cycle of three" \
-	'layers: units include each other: src/results/label -> src/results/json -> src/results/fmt -> src/results/label' \
+	'layers: units include each other: src/results/fmt -> src/results/label -> src/results/json -> src/results/fmt' \
 	'src/results/fmt.c=#include "results/label.h"' 'src/results/label.c=#include "results/json.h"' \
 	'src/results/json.h=#include "results/fmt.h"'
 broken "denied" \
