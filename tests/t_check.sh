@@ -365,6 +365,11 @@ check "check the machine moved beyond its runs: exit 0, nothing claimed" \
 	[ "$rc $(grep -c -E "${T}(slower|faster|ok)\$" "$work/out")" = "0 0" ]
 check "check the machine moved beyond its runs: each note says what the runs alone said" \
 	[ "$(grep -c -E "${T}ok by its runs alone, [01][.][0-9]{3} \([01][.][0-9]{3}-[01][.][0-9]{3}\), (0[.][78][0-9]{2}|1[.][23][0-9]{2}) as measured, but the machine moved (0[.]7[89][0-9]|1[.]2[0-9]{2}) between the sides, and how far this figure follows such a move is known only roughly${T}relative${T}unclear\$" "$work/out")" = 8 ]
+check "check the machine moved beyond its runs: what the runs alone said holds its own ratio, a rate's too" \
+	awk -F'\t' '$1 == "t7" { seen = 1 } match($0, /by its runs alone, [0-9.]+ \([0-9.]+-[0-9.]+\)/) {
+		split(substr($0, RSTART + 19, RLENGTH - 20), v, /[ (-]+/); n++
+		if (!(v[2] + 0 <= v[1] + 0 && v[1] + 0 <= v[3] + 0)) bad = 1 }
+		END { exit bad || n != 8 || !seen }' "$work/out"
 check "check the machine moved beyond its runs: the summary counts them" \
 	grep -q "^check: 8 figures: 0 ok, .*; 8 unclear for the machine's move)\$" "$work/out"
 check "check the machine moved beyond its runs: stderr says why and what to do" \

@@ -62,6 +62,29 @@ static const double *as_times(const double *v, size_t n, int higher_better, doub
 	return buf;
 }
 
+/* 1 / x where x is an interval's bound, 0 (none) where it is not. */
+static double inverse_bound(double x)
+{
+	return x > 0 ? 1 / x : 0;
+}
+
+/* A rate's ratio, judged as times, back in the figure's own sense: every
+   ratio and bound inverted, each interval's ends swapped. */
+static void as_rate(struct run_ratio *r)
+{
+	double lo = r->lo, alone_lo = r->alone_lo;
+
+	if (!(r->ratio > 0))
+		return;
+	r->ratio = 1 / r->ratio;
+	r->lo = inverse_bound(r->hi);
+	r->hi = inverse_bound(lo);
+	r->alone_lo = inverse_bound(r->alone_hi);
+	r->alone_hi = inverse_bound(alone_lo);
+	r->base_mean = 1 / r->base_mean;
+	r->cur_mean = 1 / r->cur_mean;
+}
+
 /* The rows whose runs line up: rel, their ratio with the machine's move
    taken out by each figure's own sensitivity to its runs' factors, read
    off the figures that tell the move.  A rate's runs as times. */
@@ -81,15 +104,8 @@ static void relative_rows(struct check_row *rows, size_t n, const double *fb, co
 		struct run_ratio *out = tight ? &r->rel_tight : &r->rel;
 		verdict_adjusted_ratio(b, fb, nb, c, fc, nc, r->b->rounding + r->c->rounding, move_sd,
 				       across_sd, out);
-		/* back in the figure's own sense */
-		if (hb && out->ratio > 0) {
-			double lo = out->lo;
-			out->ratio = 1 / out->ratio;
-			out->lo = out->hi > 0 ? 1 / out->hi : 0;
-			out->hi = lo > 0 ? 1 / lo : 0;
-			out->base_mean = 1 / out->base_mean;
-			out->cur_mean = 1 / out->cur_mean;
-		}
+		if (hb)
+			as_rate(out);
 		*(tight ? &r->have_tight : &r->have_rel) = 1;
 	}
 }
