@@ -5,11 +5,11 @@
  * once more and must look so again.  The judgement and the report are in
  * report/check.c. */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/check_notes.h"
 #include "cli/commands.h"
 #include "cli/common_opts.h"
 #include "cli/io.h"
@@ -405,73 +405,6 @@ static int has_value(const struct rfile *f)
 	return 0;
 }
 
-/* Every figure moved alike: what a busier machine does, and also what a
- * slower kernel, allocator or placement does; the note says how the
- * verdicts took it and what would tell the two apart.  reference: the
- * machine reference's move (0: not measured on both sides), which the
- * verdicts read where used says they did. */
-static void note_machine_wide(const struct check_move *m, const struct check_opts *o,
-			      double reference, const struct check_reference *used)
-{
-	double pct = 100.0 * (m->typical - 1.0), ref_pct = 100.0 * (reference - 1.0);
-	int mood = m->typical <= RULES_MOOD && m->typical >= 1 / RULES_MOOD;
-
-	if (!check_machine_wide(m))
-		return;
-	if (reference > 0 && !o->tolerance_only && used->used) {
-		char moved[48];
-		long rounded = lround(ref_pct);
-		if (rounded == 0)
-			snprintf(moved, sizeof moved, "did not move");
-		else
-			snprintf(moved, sizeof moved, "moved %ld%% %s", labs(rounded),
-				 rounded > 0 ? "slower" : "faster");
-		fprintf(stderr,
-			"osbench: check: note: every figure moved alike: %d of %d took %s, the "
-			"typical one %.0f%% %s than its baseline, and the machine reference, "
-			"which no kernel change moves, %s; a mood of this host's kernel moves "
-			"every figure so too, so what they moved beyond the reference is taken "
-			"halfway for the machine's, and a verdict against the rest of its runs "
-			"stands only where it holds either way\n",
-			m->alike, m->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
-			pct > 0 ? "slower" : "faster", moved);
-		return;
-	}
-	fprintf(stderr, "osbench: check: note: every figure moved alike: %d of %d took %s, the "
-			"typical one %.0f%% %s than its baseline; a %s kernel, allocator or "
-			"placement does that, and so does a %s machine: %s; osbench ab, where both "
-			"sides can run, tells them apart\n",
-		m->alike, m->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
-		pct > 0 ? "slower" : "faster", pct > 0 ? "slower" : "faster",
-		pct > 0 ? "busier" : "quieter",
-		o->tolerance_only ? "with --no-stats the verdicts stand as measured"
-		: mood ? "each figure is judged against the rest of its runs, with the machine's "
-			 "move taken out by how far the figure follows it, so a change that moves "
-			 "every figure alike by less than x1.4 is not seen"
-		       : "the typical one moved beyond x1.4, more than this host's moods do, so "
-			 "where the runs moved less within a side the verdicts stand as measured");
-}
-
-/* Figures unclear only for how far each follows the machine's move
- * between the sides, which their runs alone would have told: the move
- * is the baseline's or today's state, not the figures', and another
- * baseline in today's state (or a check in the baseline's) tells them. */
-static void note_by_move(const struct check_tally *t, const struct check_move *m)
-{
-	double pct = 100.0 * (m->typical - 1.0);
-
-	if (!t->by_move || !(m->typical > 0))
-		return;
-	fprintf(stderr,
-		"osbench: check: note: %d figure%s unclear only for the machine's move between "
-		"the sides (the typical figure %.0f%% %s), which their runs alone would have "
-		"told; how far each figure follows "
-		"such a move is known only roughly: take the baseline again with the machine "
-		"as it is now, or check again when it is back where the baseline found it\n",
-		t->by_move, t->by_move == 1 ? " is" : "s are", fabs(pct),
-		pct > 0 ? "slower" : "faster");
-}
-
 static int report(const struct args *a, const struct check_report_in *in,
 		  const struct check_row *rows, size_t n, const struct check_tally *t)
 {
@@ -551,8 +484,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 		if (rerun)
 			note_refusals(base, rows, n);
 		check_count(rows, n, unchecked, &t);
-		note_machine_wide(&move, &o, in.reference_move, &reference);
-		note_by_move(&t, &move);
+		check_notes(&move, &o, in.reference_move, &reference, &t);
 		rc = report(a, &in, rows, n, &t);
 	}
 	free_files(again, nagain);
