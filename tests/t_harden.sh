@@ -461,7 +461,7 @@ if command -v taskset >/dev/null 2>&1 && [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 
 	check "harden spread on one given cpu: exit 2" [ "$rc" -eq 2 ]
 	check "harden spread on one given cpu: says so" grep -q "^osbench: --placement: 'spread' needs two cpus, and this process may run on cpu 1 only" "$work/err"
 	if command -v strace >/dev/null 2>&1; then
-		taskset -c 1 strace -f -o "$work/strace" -e trace=sched_setaffinity "$OSBENCH" run -q null pipe >"$work/out" 2>/dev/null </dev/null
+		taskset -c 1 strace -f -o "$work/strace" -e trace=sched_setaffinity "$OSBENCH" run -q null pipe >"$work/out" 2>"$work/err" </dev/null
 		check "harden taskset -c 1: the run pins to cpu 1" grep -q 'sched_setaffinity(0, [0-9]*, \[1\])  *= 0' "$work/strace"
 		check "harden taskset -c 1: never to another cpu" sh -c '! grep "sched_setaffinity" "$1" | grep -qv "\[1\]"' _ "$work/strace"
 		check "harden taskset -c 1: measured" row_positive "Host${T}OS${T}Mhz${T}null call"

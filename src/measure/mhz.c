@@ -1,11 +1,15 @@
-/* The CPU clock, timed two ways that must agree: a chain of dependent
- * adds of a constant (one cycle each) and a second chain whose latency
- * every core of the architecture shares: on x86-64 dependent multiplies
- * (three cycles each on every x86-64 core since 2006), elsewhere (arm64)
- * dependent adds of two registers (one cycle each).  A core that folds or
- * eliminates adds of a constant, or a virtual machine whose clock source
- * or steal distorts a short timing, makes the two disagree, and then the
- * clock is not told rather than told wrong. */
+/* The CPU clock, timed two ways that must agree: two chains of dependent
+ * instructions of different kinds whose latencies every core of the
+ * architecture shares and none folds.  On x86-64: adds of two registers
+ * (one cycle each) and multiplies (three cycles each on every x86-64 core
+ * since 2006).  Elsewhere (arm64): adds of a constant and adds of two
+ * registers, one cycle each.  Adds of a constant are not timed on x86-64:
+ * Intel's cores since Golden Cove fold a chain of them in the renamer,
+ * several a cycle (on such a Xeon a chain of them read 17.6 GHz where the
+ * multiplies read 3.0).  A core that runs a chain faster than its known
+ * latency, or a virtual machine whose clock source or steal distorts a
+ * short timing, makes the two disagree, and then the clock is not told
+ * rather than told wrong. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,9 +22,9 @@
 #if defined(__GNUC__)
 /* The links of the chains, each needing the last one's result: an add
  * of a constant; an add of k, which is 1 but which the compiler may not
- * know, so an add of two registers (a core that folds an add of a
- * constant into the next has nothing to fold there, and every core adds
- * two registers in one cycle); a multiply by k, 3. */
+ * know, so an add of two registers (a core that folds adds of a constant
+ * has nothing to fold there, and every core adds two registers in one
+ * cycle); a multiply by k, 3. */
 #define ADD_CONST(x, k) ((x) += 1)
 #define ADD_REG(x, k) ((x) += (k))
 #define MUL_REG(x, k) ((x) *= (k))
@@ -94,27 +98,36 @@ static double mhz_of(double ns, int cycles_per_link)
 	return ns > 0 ? (double)MHZ_LINKS_PER_RUN * 50 * cycles_per_link / ns * 1000.0 : 0;
 }
 
-/* The second chain, whose latency every core of the architecture shares:
- * on x86-64 the multiplies; elsewhere (arm64 among them) the register
- * adds, one cycle each on every core, which the tests' faults
- * "mhz:regadds" and "mhz:regadds-disagree" take on x86-64 too. */
-struct second_chain {
+/* The two chains of this architecture.  The tests' faults "mhz:regadds"
+ * and "mhz:regadds-disagree" take the pair of other architectures (arm64)
+ * on x86-64 too. */
+struct chain {
 	double (*ns)(uint64_t rounds);
 	int cycles;
 	const char *name;
 };
 
-static struct second_chain second_chain(void)
+struct chain_pair {
+	struct chain one, two;
+};
+
+static struct chain_pair chain_pair(void)
 {
 	const char *fault = getenv("OSBENCH_TEST_FAULT");
+	const struct chain reg_adds = { .ns = reg_chain_ns, .cycles = 1, .name = "register adds" };
 
 #if defined(__x86_64__)
 	if (!fault || strncmp(fault, "mhz:regadds", 11) != 0)
-		return (struct second_chain){ .ns = mul_chain_ns, .cycles = MUL_CYCLES,
-					      .name = "multiplies" };
+		return (struct chain_pair){
+			.one = reg_adds,
+			.two = { .ns = mul_chain_ns, .cycles = MUL_CYCLES, .name = "multiplies" },
+		};
 #endif
 	(void)fault;
-	return (struct second_chain){ .ns = reg_chain_ns, .cycles = 1, .name = "register adds" };
+	return (struct chain_pair){
+		.one = { .ns = add_chain_ns, .cycles = 1, .name = "constant adds" },
+		.two = reg_adds,
+	};
 }
 
 /* A busy host can slow one chain's every run of a reading (a neighbour
@@ -123,35 +136,35 @@ static struct second_chain second_chain(void)
 #define MHZ_TRIES 3
 
 /* One reading of both chains: 0 where they agree, -1 with why. */
-static int read_both(const struct second_chain *two, struct mhz_reading *out)
+static int read_both(const struct chain_pair *pair, struct mhz_reading *out)
 {
-	double adds = mhz_of(fastest_ns(add_chain_ns), 1);
-	double other = mhz_of(fastest_ns(two->ns), two->cycles);
+	double one = mhz_of(fastest_ns(pair->one.ns), pair->one.cycles);
+	double two = mhz_of(fastest_ns(pair->two.ns), pair->two.cycles);
 	const char *fault = getenv("OSBENCH_TEST_FAULT");
 
 	/* the tests' stand-in for a core that runs a chain faster than its
 	   known latency (OSBENCH_TEST_FAULT=mhz:disagree, mhz:regadds-disagree) */
 	if (fault && strncmp(fault, "mhz:", 4) == 0 && strstr(fault, "disagree"))
-		other *= 2;
-	double hi = adds > other ? adds : other, lo = adds > other ? other : adds;
+		two *= 2;
+	double hi = one > two ? one : two, lo = one > two ? two : one;
 
 	if (!(lo > 0) || hi > lo * (1 + MHZ_AGREE)) {
 		*out = (struct mhz_reading){ .mhz = 0 };
 		utf8_printf(out->why, sizeof out->why,
-			    "the timed chains disagree: adds %.0f MHz, %s %.0f MHz", adds,
-			    two->name, other);
+			    "the timed chains disagree: %s %.0f MHz, %s %.0f MHz", pair->one.name,
+			    one, pair->two.name, two);
 		return -1;
 	}
-	*out = (struct mhz_reading){ .mhz = (adds + other) / 2 };
+	*out = (struct mhz_reading){ .mhz = (one + two) / 2 };
 	return 0;
 }
 
 void measure_mhz(struct mhz_reading *out)
 {
-	struct second_chain two = second_chain();
+	struct chain_pair pair = chain_pair();
 
 	for (int i = 0; i < MHZ_TRIES; i++)
-		if (read_both(&two, out) == 0)
+		if (read_both(&pair, out) == 0)
 			return;
 }
 #else
