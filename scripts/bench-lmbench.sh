@@ -25,7 +25,10 @@
 # whole tables do not compare).  The vm and mem tables are osbench's own and
 # have no lmbench figure.  ENOUGH, if set, is passed to lmbench as its
 # sample length in microseconds instead of what its `enough` finds (on a
-# noisy machine that can be a second a sample).
+# noisy machine that can be a second a sample).  Where the host's shared
+# last-level cache is larger than the buffer, a long sample reads part of
+# the buffer from the cache (see the man page, bw): there ENOUGH=5000
+# gives lmbench samples as long as osbench's.
 #
 # lmbench's programs and arguments, as its own scripts/lmbench runs them
 # for the summary: lat_syscall null/read/write/stat/open; lat_select -n

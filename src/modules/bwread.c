@@ -1,11 +1,11 @@
 /* Mem read: MB/s of lmbench bw_mem frd's read, 1 MB an op: the 4-byte
  * ints of each 512-byte block added in one chain, the blocks' sums into a
- * running one (membuf_sum_ints, volatile loads, so never wider words or
- * vector loads), the next 1 MB of a buffer larger than the caches each
- * op, round the whole buffer, in the pages the system gives unasked, as
- * lmbench's valloc()ed buffer (see modules/lib/membuf.c).  The sum goes
- * to a volatile sink.  osbench's 8-byte read in 2 MB pages is the mem
- * table's memrd8. */
+ * running one (membuf_sum_ints: each add takes its word from memory, as
+ * frd's do, and none is vectorised), the next 1 MB of a buffer larger
+ * than the caches each op, round the whole buffer, in the pages the
+ * system gives unasked, as lmbench's valloc()ed buffer (see
+ * modules/lib/membuf.c).  The sum goes to a volatile sink.  osbench's
+ * 8-byte read in 2 MB pages is the mem table's memrd8. */
 #include "modules/lib/membuf.h"
 #include "module.h"
 

@@ -326,45 +326,72 @@ void membuf_fill(void *p, size_t len)
 		w[i] = v;
 }
 
-/* lmbench's loops: 4-byte words taken 128 (512 bytes) at a time, and
-   volatile, so that the compiler can neither widen nor vectorise them. */
+/* lmbench's loops: 4-byte words taken 128 (512 bytes) at a time; the
+   stores below are volatile, so that the compiler can neither widen nor
+   vectorise them. */
 #define BLOCK_INTS 128
 
-/* t, which no add may be moved across: each add of a block's chain
-   waits for the one before it, as in the one expression frd and bread()
-   sum a block with, which lmbench's -O build compiles to a chain of 128
-   adds. */
-static inline unsigned long linked(unsigned long t)
-{
+/* A block's words summed as lmbench's -O build sums them (frd, bread()):
+ * one chain of 128 dependent adds, each taking its word straight from
+ * memory (one add with a memory operand on x86).  The empty asm after
+ * each add is the chain's link: no add may be moved across it, so the
+ * compiler can neither reassociate nor vectorise the chain.  The loads
+ * are not volatile, which would make each a load of its own and an add
+ * after it: summed so, the same buffer read 17-21 % slower than frd on
+ * a Xeon guest.  Without the asm (another compiler) volatile loads keep
+ * the chain. */
 #ifdef __GNUC__
-	__asm__ volatile("" : "+r"(t));
+#define CHAIN_WORD const
+#define LINKED(t) __asm__ volatile("" : "+r"(t))
+#else
+#define CHAIN_WORD const volatile
+#define LINKED(t) ((void)0)
 #endif
-	return t;
-}
 
-/* Four more words w[j..j+3] on t's chain. */
-#define LINK_FOUR(t, w, j)                    \
-	do {                                  \
-		(t) = linked((t) + (w)[(j)]);     \
-		(t) = linked((t) + (w)[(j) + 1]); \
-		(t) = linked((t) + (w)[(j) + 2]); \
-		(t) = linked((t) + (w)[(j) + 3]); \
+#define LINK_FOUR(t, w, j)                              \
+	do {                                            \
+		(t) += (w)[(j)];                        \
+		LINKED(t);                              \
+		(t) += (w)[(j) + 1];                    \
+		LINKED(t);                              \
+		(t) += (w)[(j) + 2];                    \
+		LINKED(t);                              \
+		(t) += (w)[(j) + 3];                    \
+		LINKED(t);                              \
+	} while (0)
+#define LINK_16(t, w, j)                                \
+	do {                                            \
+		LINK_FOUR(t, w, (j));                   \
+		LINK_FOUR(t, w, (j) + 4);               \
+		LINK_FOUR(t, w, (j) + 8);               \
+		LINK_FOUR(t, w, (j) + 12);              \
+	} while (0)
+#define LINK_64(t, w, j)                                \
+	do {                                            \
+		LINK_16(t, w, (j));                     \
+		LINK_16(t, w, (j) + 16);                \
+		LINK_16(t, w, (j) + 32);                \
+		LINK_16(t, w, (j) + 48);                \
+	} while (0)
+/* The 128 words of a block from w[j] on t's chain, unrolled as lmbench's
+   one expression is: no loop counter beside the adds. */
+#define LINK_BLOCK(t, w, j)                             \
+	do {                                            \
+		LINK_64(t, w, (j));                     \
+		LINK_64(t, w, (j) + 64);                \
 	} while (0)
 
-/* As lmbench's frd: each block's 128 ints added in one chain of dependent
-   adds, whose sum then joins the running one.  The chain is what sets the
-   pace: summed in chains of eight, the same buffer read 25 % faster than
-   frd here, more loads in flight at once. */
+/* As lmbench's frd: each block's 128 ints (int, as frd's sum is) in one
+   chain, whose sum then joins the running one. */
 void membuf_sum_ints(const void *p, size_t len)
 {
-	const volatile uint32_t *w = p;
+	CHAIN_WORD uint32_t *w = p;
 	size_t n = len / sizeof *w / BLOCK_INTS * BLOCK_INTS;
-	unsigned long s = 0;
+	uint32_t s = 0;
 
 	for (size_t b = 0; b < n; b += BLOCK_INTS) {
-		unsigned long t = 0;
-		for (size_t i = b; i < b + BLOCK_INTS; i += 4)
-			LINK_FOUR(t, w, i);
+		uint32_t t = 0;
+		LINK_BLOCK(t, w, b);
 		s += t;
 	}
 	sink += s;
@@ -410,24 +437,25 @@ void membuf_copy_ints(void *dst, const void *src, size_t len)
 }
 
 /* lmbench's bread(), which bw_file_rd and bw_mmap_rd sum their data with:
-   machine words (long), each 1 KB block's 128 in one chain of dependent
-   adds (see membuf_sum_ints), the blocks' sums in a running one; a part
-   block at the end in a chain of its own. */
+   machine words (long), each 1 KB block's 128 in one chain (LINK_BLOCK),
+   the blocks' sums in a running one; a part block at the end in a chain
+   of its own. */
 #define BLOCK_LONGS 128
 
 void membuf_sum_chain(const void *p, size_t len)
 {
-	const volatile unsigned long *w = p;
+	CHAIN_WORD unsigned long *w = p;
 	size_t n = len / sizeof *w, i = 0;
 	unsigned long s = 0, t = 0;
 
 	for (; i + BLOCK_LONGS <= n; i += BLOCK_LONGS) {
 		t = 0;
-		for (size_t j = i; j < i + BLOCK_LONGS; j += 4)
-			LINK_FOUR(t, w, j);
+		LINK_BLOCK(t, w, i);
 		s += t;
 	}
-	for (t = 0; i < n; i++)
-		t = linked(t + w[i]);
+	for (t = 0; i < n; i++) {
+		t += w[i];
+		LINKED(t);
+	}
 	sink += s + t;
 }
