@@ -132,8 +132,8 @@ if have xmllint; then
 fi
 
 # --- one estimator a row: A and B are the geometric means of the round
-# values B/A pairs, so B/A is B over A (to the cells' three significant
-# digits in the table, to six in long and json)
+# values B/A pairs, so B/A is B over A (to the cells' four significant
+# digits in the table, as a run's, to six in long and json)
 run ab -q "$OSBENCH" "$OSBENCH" null stat
 check "ab table: B/A is B over A as printed" by_name table '
 	f("table") == "syscall" { n++; a = f("A") + 0; b = f("B") + 0; q = f("B/A") + 0

@@ -141,14 +141,17 @@ static int has_value(const struct ab_row *r, int k)
 	return r->value[k] > 0 && isfinite(r->value[k]);
 }
 
-/* A side's cell: fail, a positive number, or - */
+/* A side's cell: fail, a positive number, or -.  The number as a run's
+   table prints it (four significant digits): the seeds' two decimals
+   would print a 0.405 us stat as 0.40 or 0.41, and B/A beside it would
+   not be B over A as printed. */
 static const char *side_text(const struct ab_row *r, int k, char *buf, size_t len)
 {
 	if (r->f->side[k].status == ST_FAIL)
 		return "fail";
 	if (!has_value(r, k))
 		return "-";
-	return fmt_seed(r->value[k], buf, len);
+	return fmt_cell(r->value[k], buf, len);
 }
 
 /* fixed: digits after the point, down to 0.1 (three significant digits
