@@ -78,7 +78,7 @@ static void note_machine_wide(const struct check_move *m, const struct check_opt
 			"every figure so too, so what they moved beyond the reference is taken "
 			"halfway for the machine's, and a verdict against the rest of its runs "
 			"stands only where it holds either way\n",
-			m->alike, m->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
+			m->alike, m->compared, pct > 0 ? "longer" : "less time", fabs(pct),
 			pct > 0 ? "slower" : "faster", moved);
 		return;
 	}
@@ -90,7 +90,7 @@ static void note_machine_wide(const struct check_move *m, const struct check_opt
 			"typical one %.0f%% %s than its baseline; a %s kernel, allocator or "
 			"placement does that, and so does a %s machine: %s; osbench ab, where both "
 			"sides can run, tells them apart\n",
-		m->alike, m->compared, pct > 0 ? "longer" : "less time", pct > 0 ? pct : -pct,
+		m->alike, m->compared, pct > 0 ? "longer" : "less time", fabs(pct),
 		pct > 0 ? "slower" : "faster", pct > 0 ? "slower" : "faster",
 		pct > 0 ? "busier" : "quieter",
 		o->tolerance_only ? "with --no-stats the verdicts stand as measured"
