@@ -11,6 +11,7 @@
 #include <sys/time.h>
 
 #include "measure/child.h"
+#include "stats/overhead.h"
 #include "stats/stats.h"
 #include "sys/utf8.h"
 
@@ -148,38 +149,6 @@ static void fail_with(struct child_report *r, const char *reason)
 		    reason[0] ? reason : "module failed without a reason");
 }
 
-/* Each op sample less `base` ns per op, in us; "no more than zero" is 0,
-   never a negative time.  How many came out above 0. */
-static int less_base(struct round *rd, const double *op_ns, int k, double op_ops, double base)
-{
-	int above = 0;
-
-	for (int i = 0; i < k; i++) {
-		double us = (op_ns[i] / op_ops - base) / 1000.0;
-		rd->samples[i] = us > 0 ? us : 0;
-		above += us > 0;
-	}
-	return above;
-}
-
-/* Per-op microseconds of each op sample, minus the baseline's median per
- * op (returned, in ns).  The fastest samples may fall below that median.
- * Where it leaves half of them at nothing, a baseline sample something
- * took the CPU from raised the median (a round beside a busy process
- * does that to a few short samples), and the baseline's fastest sample,
- * the least touched, is taken instead. */
-static double subtract(struct round *rd, const double *op_ns, int k, double *base_ns,
-		       int nbase, double op_ops, double base_ops)
-{
-	struct summary base;
-
-	stats_summarise(base_ns, (size_t)nbase, &base);
-	if (2 * less_base(rd, op_ns, k, op_ops, base.median / base_ops) > k)
-		return base.median / base_ops;
-	less_base(rd, op_ns, k, op_ops, base.min / base_ops);
-	return base.min / base_ops;
-}
-
 /* One run() iteration's time in the op samples (their median). */
 static double iteration_ns(const double *op_ns, int k, uint64_t n)
 {
@@ -281,9 +250,11 @@ static void latency_measure(void *arg, struct mod_ctx *c, int setup_ok)
 	r->ops_per_iter = c->ops_per_iter;
 	for (int i = 0; c->test_slow_base && i + 1 < nbase; i++)
 		base_ns[i] *= 50;
-	double base_per_op = subtract(rd, op_ns, k, base_ns, nbase,
-				      (double)r->n * c->ops_per_iter,
-				      (double)r->base_n * (own_baseline ? c->ops_per_iter : 1));
+	double base_per_op = overhead_subtract(op_ns, k, (double)r->n * c->ops_per_iter, base_ns,
+					       nbase,
+					       (double)r->base_n *
+						       (own_baseline ? c->ops_per_iter : 1),
+					       rd->samples);
 	r->nsamples = k;
 	report_usage(rd, c, k);
 	if (j->s->mod->flags & MOD_FAULTS)
