@@ -833,6 +833,27 @@ check "check fastest: long lists the runs as judged" \
 run check fast-a.long fast-c.long
 check "check fastest: one side without them: judged by the run figures" \
 	[ "$rc $(verdict_of syscall 'null call')" = "1 slower" ]
+# --- a claim a few runs carry: five of a baseline's twenty runs went
+# through a spell the other figures did not share; a clean current side
+# reads faster by the mean of the runs, but not by the median run
+spelled() { # FILE NULL-RUNS
+	{
+		echo "syscall|null call|null|us|$2"
+		for g in 1 2 3 4; do echo "t$g|c|m$g|us|$(seq_runs "$g.01,$g,$g.02,$g")"; done
+	} | mkruns "$1"
+}
+seq_runs() { echo "$1,$1,$1,$1,$1"; } # twenty runs of four
+spelled spell-a.long "$(seq_runs 1.0,1.6,1.01,0.99)"
+spelled spell-b.long "$(seq_runs 0.92,0.93,0.925,0.922)"
+run check spell-a.long spell-b.long
+check "check few runs: faster by the mean alone is unclear, exit 0" \
+	[ "$rc $(verdict_of syscall 'null call')" = "0 unclear" ]
+check "check few runs: the note gives the median run's move" \
+	sh -c 'note=$1; case $note in "faster by the mean of its runs ("*"), but its median run moved 0.919, within the band: a few runs carry the change") ;; *) exit 1 ;; esac' - "$(note_of syscall 'null call')"
+spelled spell-c.long "$(seq_runs 0.82,0.83,0.825,0.822)"
+run check spell-a.long spell-c.long
+check "check few runs: the median run past the band too: faster" \
+	[ "$rc $(verdict_of syscall 'null call')" = "0 faster" ]
 # the reader holds them to the runs
 fast bad-fast.long 1.0,1.01,1.02 0.9,0.91
 refused "run_fastest_us of the wrong length" "run_fastest_us has 2 values for 3 runs" check bad-fast.long fast-a.long

@@ -285,6 +285,25 @@ static const char *side_distorted(const struct check_row *r, const struct rfigur
 	return buf;
 }
 
+/* The median of v[0..n-1], n >= 1, without reordering v. */
+static double median_of(const double *v, size_t n)
+{
+	double sorted[RUNS_MAX];
+
+	memcpy(sorted, v, n * sizeof *v);
+	stats_sort(sorted, n);
+	return stats_quantile(sorted, n, 0.5);
+}
+
+/* The ratio of the sides' median runs, as the row's ratio is taken;
+   0 where a side has none. */
+static double median_ratio_of(const struct check_row *r)
+{
+	if (r->nbser == 0 || r->ncser == 0)
+		return 0;
+	return median_of(r->cser, r->ncser) / median_of(r->bser, r->nbser);
+}
+
 /* A row with a ratio (prepare_one) and its family's p (holm_rows);
    machine: the typical figure's move as times (1: none, or not asked
    for with --relative). */
@@ -316,6 +335,7 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 			  : both_busy && module_has(r->b->module, MOD_TAKES_TURNS) ? RULES_DRIFTS_BUSY
 										    : 0,
 		.busy_mismatch = (nb >= RULES_BUSY_FIGURES) != (nc >= RULES_BUSY_FIGURES) ? busy : NULL,
+		.median_ratio = r->have_ratio ? median_ratio_of(r) : 0,
 	};
 
 	utf8_printf(busy, sizeof busy, "the %s run went through a busy spell (%d of its figures "

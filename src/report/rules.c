@@ -313,6 +313,29 @@ static void hold_back_busy(const struct rule_in *in, struct judgement *j)
 	j->v = V_UNCLEAR;
 }
 
+/* A change the mean of the runs' logs claims must hold for the median
+   run too, on the same basis (the machine's move taken out alike): a
+   few runs of a spell the run factors did not take out can carry a
+   mean, never a median. */
+static void hold_back_few_runs(const struct rule_in *in, struct judgement *j)
+{
+	const struct run_ratio *r = j->shown;
+	double machine, q, up = 1 + in->tol, e = 1 + r->rounding;
+
+	if (!(in->median_ratio > 0) || (j->v != V_SLOWER && j->v != V_FASTER) || j->gross ||
+	    (j->basis != BASIS_RUNS && j->basis != BASIS_RELATIVE) || !(r->ratio > 0))
+		return;
+	machine = in->rr->ratio / r->ratio;
+	q = as_times(in->median_ratio / machine, in->higher_better);
+	if ((j->v == V_SLOWER && q / e > up) || (j->v == V_FASTER && q * e < 1 / up))
+		return;
+	utf8_printf(j->note, sizeof j->note,
+		    "%s by the mean of its runs (%.3f), but its median run moved %.3f, within the "
+		    "band: a few runs carry the change",
+		    verdict_names[j->v], r->ratio, in->median_ratio / machine);
+	j->v = V_UNCLEAR;
+}
+
 /* Unclear only because the interval that decided is too wide to say:
    it holds 1 (no change leans either way), reaches past the band, and
    no other reason (a setup, one run) holds it.  One the machine's move
@@ -336,6 +359,7 @@ void rules_judge(const struct rule_in *in, struct judgement *out)
 		if (rules[i](in, out))
 			break;
 	hold_back_drift(in, out);
+	hold_back_few_runs(in, out);
 	hold_back_busy(in, out);
 	hold_back_distorted(in, out);
 	out->wide = only_wide(in, out);

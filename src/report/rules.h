@@ -76,6 +76,10 @@ struct rule_in {
 	/* one side's run went through a busy spell and the other's did
 	   not: what says so; NULL where both or neither did */
 	const char *busy_mismatch;
+	/* the sides' median runs' ratio as measured, in rr's sense: what a
+	   claim must hold for too, so that a few runs of a spell the run
+	   factors did not take out cannot carry it; 0 where none */
+	double median_ratio;
 };
 
 struct judgement {

@@ -350,6 +350,46 @@ static void drift_rules(void)
 	CHECK("rules drift: a gross change stands", j.v == V_SLOWER && strstr(j.note, "gross"));
 }
 
+/* A change the mean of the runs claims holds only where the median run
+   moved past the band too, on the same basis: a baseline whose runs went
+   through a few spells (TCP conn in a calm gate: 7 of 40 runs at 12-19
+   us where the rest read 10) must not make a clean job read faster. */
+static void few_runs_rules(void)
+{
+	struct run_ratio rr = ratio(0.907, 0.856, 0.960, 0.001), rel = ratio(0.948, 0.912, 0.985, 0.01);
+	struct rule_in in = { .rr = &rr, .rel = &rel, .typical = 1, .tol = 0.05,
+			      .median_ratio = 0.960 };
+	struct judgement j;
+
+	rel.slope = 2.95;
+	rules_judge(&in, &j);
+	CHECK("rules few runs: faster by the mean, the median run unmoved, is unclear",
+	      j.v == V_UNCLEAR && j.basis == BASIS_RELATIVE);
+	CHECK("rules few runs: the note gives the median run's move on the same basis",
+	      strstr(j.note, "faster by the mean of its runs (0.948), but its median run moved "
+			     "1.003, within the band") != NULL);
+	in.median_ratio = 0.90;
+	rules_judge(&in, &j);
+	CHECK("rules few runs: the median run past the band too: faster", j.v == V_FASTER);
+	in.median_ratio = 0;
+	rules_judge(&in, &j);
+	CHECK("rules few runs: no median given: faster", j.v == V_FASTER);
+	rr = ratio(1.25, 1.15, 1.35, 0.001);
+	in = (struct rule_in){ .rr = &rr, .typical = 1, .tol = 0.1, .median_ratio = 1.04 };
+	rules_judge(&in, &j);
+	CHECK("rules few runs: slower as measured, the median run 1.04: unclear",
+	      j.v == V_UNCLEAR && j.basis == BASIS_RUNS && strstr(j.note, "a few runs carry"));
+	in.median_ratio = 1 / 1.25;
+	in.higher_better = 1;
+	rr = ratio(1 / 1.25, 1 / 1.35, 1 / 1.15, 0.001);
+	rules_judge(&in, &j);
+	CHECK("rules few runs: a rate a fifth lower in its median run too: slower", j.v == V_SLOWER);
+	rr = ratio(3, 2.6, 3.4, 0.001);
+	in = (struct rule_in){ .rr = &rr, .typical = 1, .tol = 0.1, .median_ratio = 1.0 };
+	rules_judge(&in, &j);
+	CHECK("rules few runs: a gross change stands", j.v == V_SLOWER && j.gross);
+}
+
 /* Counts of figure 0 slower, and of jobs that claim any change, over
    jobs simulated jobs of base against cur. */
 struct sim_tally {
@@ -598,5 +638,6 @@ UNIT_TEST(test_rules)
 	one_run_rules();
 	two_views();
 	drift_rules();
+	few_runs_rules();
 	family_error();
 }
