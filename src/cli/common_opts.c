@@ -184,8 +184,8 @@ static void budget_help(char *buf, size_t len)
 
 	session_defaults(&run, SESSION_RUN, 0);
 	session_defaults(&scale, SESSION_SCALE, 0);
-	snprintf(buf, len, "start no round after S s (run: %g for every table,\n"
-			   "a share for fewer; scale: %g, ab: %g)",
+	snprintf(buf, len, "start no round that would end after S s (run: %g for\n"
+			   "every table, a share for fewer; scale: %g, ab: %g)",
 		 run.budget_s, scale.budget_s, 2 * run.budget_s);
 }
 

@@ -372,8 +372,9 @@ static void run_retire(void *arg, size_t i)
 	((struct run_loop *)arg)->figs[i].active = 0;
 }
 
-/* Every round: the figures still sampling, in a new order; a round that
- * would start past the budget does not (the first always runs). */
+/* Every round: the figures still sampling, in a new order; a figure's
+ * round that would end past the budget does not start (the first always
+ * runs), and the others go on while theirs fit. */
 static int run_rounds(struct figure *figs, size_t n, const struct run_opts *o, size_t *order,
 		      double *took, double *scratch, progress_fn progress, void *arg)
 {

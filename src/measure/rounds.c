@@ -37,20 +37,24 @@ static size_t round_order(const struct rounds *r, size_t *order, uint64_t *rng)
 	return k;
 }
 
-/* After a round: each figure that has what it needs, or every one when
-   the time is out, taken out; how many go on. */
-static size_t retire_done(const struct rounds *r, int out_of_time)
+/* After a round: each figure that has what it needs taken out; how many
+   go on. */
+static size_t retire_done(const struct rounds *r)
 {
 	size_t left = 0;
 
 	for (size_t i = 0; i < r->n; i++) {
-		if (r->active(r->arg, i) && (out_of_time || r->done(r->arg, i)))
+		if (r->active(r->arg, i) && r->done(r->arg, i))
 			r->retire(r->arg, i);
 		left += r->active(r->arg, i) != 0;
 	}
 	return left;
 }
 
+/* Past the fewest rounds, a figure whose next round would end past the
+   budget (costing what its last did) is done; the cheaper ones go on
+   while theirs fit, so that the budget's last seconds go to the figures
+   that can still use them. */
 int rounds_run(const struct rounds *r, size_t *order)
 {
 	uint64_t rng = (uint64_t)clock_ns() ^ ((uint64_t)getpid() << 32) ^ 0x9e3779b97f4a7c15u;
@@ -58,18 +62,17 @@ int rounds_run(const struct rounds *r, size_t *order)
 
 	for (int round = 1;; round++) {
 		size_t k = round_order(r, order, &rng), left;
-		int out_of_time = 0;
-		for (size_t j = 0; j < k && !out_of_time; j++) {
+		for (size_t j = 0; j < k; j++) {
 			double t0 = clock_ns();
 			if (round > r->fewest && t0 - r->start_ns + r->took[order[j]] > budget_ns) {
-				out_of_time = 1;
+				r->retire(r->arg, order[j]);
 				continue;
 			}
 			if (r->step(r->arg, order[j], &rng) < 0)
 				return -1;
 			r->took[order[j]] = clock_ns() - t0;
 		}
-		left = retire_done(r, out_of_time);
+		left = retire_done(r);
 		if (r->progress)
 			r->progress(r->progress_arg, round, left);
 		if (left == 0)

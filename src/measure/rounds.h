@@ -42,8 +42,9 @@ struct rounds {
 
 /* Every round: the figures still sampling, in a new order; past the
  * fewest rounds, a figure's round that would end past the budget (it
- * costing what its last did) does not start, and every figure is then
- * done.  order has room for n.  -1 when interrupted. */
+ * costing what its last did) does not start, and that figure is done,
+ * while the others go on as long as their rounds fit.  order has room
+ * for n.  -1 when interrupted. */
 int rounds_run(const struct rounds *r, size_t *order);
 
 /* Append v[0..k-1] to the growing array *a (*n used, *cap allocated);

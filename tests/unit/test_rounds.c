@@ -1,6 +1,6 @@
 /* The rounds loop run and ab share: past the fewest rounds, a figure's
  * round that would end past the budget, costing what its last did, does
- * not start. */
+ * not start, and the figures whose rounds still fit go on. */
 #include "measure/rounds.h"
 #include "sys/clock.h"
 #include "unit.h"
@@ -58,4 +58,17 @@ UNIT_TEST(test_rounds)
 	      f.steps[0] == 1);
 	CHECK("rounds: each figure's round is timed for the next",
 	      took[0] >= 30e6 && took[1] >= 5e6);
+
+	/* a 60 ms figure and a 2 ms one in 100 ms: the dear one is done after
+	   its first round, and the cheap one goes on in what is left */
+	struct spin_figures g = { .spin_ns = { 60e6, 2e6 } };
+	double took2[2] = { 0, 0 };
+	r.arg = &g;
+	r.took = took2;
+	r.budget_s = 0.1;
+	r.start_ns = clock_ns();
+	CHECK("rounds: the loop ends by its budget, one figure done before the other",
+	      rounds_run(&r, order) == 0);
+	CHECK("rounds: a cheap figure goes on while its rounds fit",
+	      g.steps[0] == 1 && g.steps[1] >= 4);
 }
