@@ -49,9 +49,7 @@ static double median_of(const double *values, int nruns)
 {
 	double sorted[RUNS_MERGE_MAX];
 
-	memcpy(sorted, values, (size_t)nruns * sizeof *sorted);
-	stats_sort(sorted, (size_t)nruns);
-	return stats_quantile(sorted, (size_t)nruns, 0.5);
+	return stats_median_of(values, (size_t)nruns, sorted);
 }
 
 /* Every run's samples, in the order taken, and their summary. */

@@ -285,23 +285,16 @@ static const char *side_distorted(const struct check_row *r, const struct rfigur
 	return buf;
 }
 
-/* The median of v[0..n-1], n >= 1, without reordering v. */
-static double median_of(const double *v, size_t n)
-{
-	double sorted[RUNS_MAX];
-
-	memcpy(sorted, v, n * sizeof *v);
-	stats_sort(sorted, n);
-	return stats_quantile(sorted, n, 0.5);
-}
-
 /* The ratio of the sides' median runs, as the row's ratio is taken;
    0 where a side has none. */
 static double median_ratio_of(const struct check_row *r)
 {
+	double scratch[RUNS_MAX];
+
 	if (r->nbser == 0 || r->ncser == 0)
 		return 0;
-	return median_of(r->cser, r->ncser) / median_of(r->bser, r->nbser);
+	return stats_median_of(r->cser, r->ncser, scratch) /
+	       stats_median_of(r->bser, r->nbser, scratch);
 }
 
 /* A row with a ratio (prepare_one) and its family's p (holm_rows);

@@ -124,9 +124,7 @@ static int runs_agree(struct parser *ps, int line, const struct extras *x, const
 	static double sorted[RUNS_LIMIT];
 	double median, larger;
 
-	memcpy(sorted, v, x->run_count * sizeof *sorted);
-	stats_sort(sorted, x->run_count);
-	median = stats_quantile(sorted, x->run_count, 0.5);
+	median = stats_median_of(v, x->run_count, sorted);
 	larger = median > figure ? median : figure;
 	if (!(median - figure <= RUNS_WRITTEN_AGREE * larger &&
 	      figure - median <= RUNS_WRITTEN_AGREE * larger))

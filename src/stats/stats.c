@@ -76,6 +76,13 @@ double stats_quantile(const double *sorted, size_t n, double q)
 	return sorted[k] + (h - (double)k) * (sorted[k + 1] - sorted[k]);
 }
 
+double stats_median_of(const double *v, size_t n, double *scratch)
+{
+	memcpy(scratch, v, n * sizeof *v);
+	stats_sort(scratch, n);
+	return stats_quantile(scratch, n, 0.5);
+}
+
 double stats_quantile_ci(const double *sorted, size_t n, double q, double *lo, double *hi)
 {
 	double cdf = 0, at_lo = -1, at_hi = -1, first = 0, last = 0;

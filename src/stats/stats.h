@@ -20,6 +20,9 @@ void stats_sort(double *v, size_t n);
 /* The q-quantile (0 <= q <= 1) of sorted[0..n-1], n >= 1, interpolated
  * between the order statistics around it. */
 double stats_quantile(const double *sorted, size_t n, double q);
+/* The median of v[0..n-1], n >= 1, leaving v as it is: sorted in
+ * scratch, which has room for n. */
+double stats_median_of(const double *v, size_t n, double *scratch);
 /* The arithmetic mean of v[0..n-1], n >= 1. */
 double stats_mean(const double *v, size_t n);
 /* The mean of log(v[i]) (all > 0, n >= 1): the log of the geometric mean. */

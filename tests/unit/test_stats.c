@@ -97,6 +97,12 @@ static void test_quantile(void)
 	CHECK("stats ci of the upper quartile of 20 is (x11, x19)", lo == 11 && hi == 19);
 	stats_quantile_ci(v, 100, 0.25, &lo, &hi);
 	CHECK("stats ci of the lower quartile of 100 is (x17, x35)", lo == 17 && hi == 35);
+
+	double runs[4] = { 3, 1, 4, 2 }, scratch[4];
+	CHECK("stats median of unsorted runs: 2.5", near(stats_median_of(runs, 4, scratch), 2.5));
+	CHECK("stats median of three of them: 3", near(stats_median_of(runs, 3, scratch), 3));
+	CHECK("stats median leaves the runs as they were",
+	      runs[0] == 3 && runs[1] == 1 && runs[2] == 4 && runs[3] == 2);
 }
 
 UNIT_TEST(test_stats_inference)
