@@ -14,7 +14,8 @@
 # baseline and each job's output and stderr in DIR.  Targets are
 # reported, never asserted.
 set -eu
-jobs=8 gap=150 bin=./osbench tables="syscall proc ctx ipc" hog= busy= keep=
+jobs=8 gap=150 bin=./osbench tables="syscall proc ctx ipc" hog='' busy='' keep=''
+unmoved="moved under the note's 5 %"
 while getopts n:g:b:t:HBk: opt; do
 	case $opt in
 	n) jobs=$OPTARG ;;
@@ -38,7 +39,11 @@ trap 'exit 130' INT TERM
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
-[ -z "$hog" ] || hogs_start "the series"
+if [ -n "$busy" ]; then
+	hogs_start "the baseline"
+elif [ -n "$hog" ]; then
+	hogs_start "the series"
+fi
 
 t0=$(now)
 # shellcheck disable=SC2086 # the tables are words
@@ -83,7 +88,7 @@ while [ "$i" -le "$jobs" ]; do
 		cp "$dir/job.err" "$keep/job$i.err"
 	fi
 	mood=$(grep -o 'the typical one [0-9]*% [a-z]*' "$dir/job.err" | head -1 || true)
-	echo "job $i: exit $rc, $(since "$t0") s, load $(cut -d' ' -f1 /proc/loadavg), machine: ${mood:-moved under the note's 5 %}: $(summary "$dir/job.out")"
+	echo "job $i: exit $rc, $(since "$t0") s, load $(cut -d' ' -f1 /proc/loadavg), machine: ${mood:-$unmoved}: $(summary "$dir/job.out")"
 	i=$((i + 1))
 done
 echo "red jobs: $red of $jobs"
