@@ -61,8 +61,8 @@ alternating() { # N PAIRS ROUNDS
 if [ -z "$lengths" ]; then
 	# a short filter's first instructions are nearly free, so the cost is
 	# not linear in the length: measure points and interpolate
-	points="32 64 128 192 256 384"
-	[ "$unit" = % ] && points="$points 512 768 1024 1536 2048"
+	points="32 64 128 192 256 384 512 768"
+	[ "$unit" = % ] && points="$points 1024 1536 2048"
 	for L in $points; do echo "$L $(alternating "$L" 3 20)"; done >"$dir/curve"
 	echo "calibration (filter length, null call us under 1 and under it):"
 	sed 's/^/  /' "$dir/curve"

@@ -7,7 +7,9 @@
 # Each try takes a baseline as the CI recipe of docs/across-hosts.md does (`run --runs 40
 # -f long TABLES`) and then `check BASELINE` in rerun mode with its
 # defaults (the current side in 20 runs).  -H runs one CPU-bound process
-# per CPU beside everything, as on a shared CI runner.
+# per CPU beside every try, as on a shared CI runner; the filters are
+# calibrated before they start, since under them a calibration's runs
+# read 0.1 to 5 times what a filter adds.
 #
 # A/A: TRIES times at once after each other: every figure flagged slower
 # or faster is a false alarm, and every interval should hold 1 in about
@@ -49,7 +51,6 @@ trap 'exit 130' INT TERM
 cc -O2 -o "$dir/slowsys" "$here/slowsys.c"
 [ -z "$keep" ] || mkdir -p "$keep"
 label=aa
-[ -z "$hog" ] || hogs_start "the whole script"
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
@@ -134,6 +135,39 @@ intervals() {
 		n++; if ($6 <= 1 && $7 >= 1) h++ } END { print n + 0, h + 0 }' "$dir/check.out"
 }
 
+# the filter length that adds NS (or the given length), appended to
+# $dir/lengths as "NS LENGTH MEASURED_NS"; the curve is measured once and
+# the host moves, so the length is refined until the filter adds what is
+# asked within 10 %, three tries at most, a step at most halving or
+# doubling it, and the nearest of the lengths tried is kept (one
+# measurement of a few ns can be off by half)
+calibrate() { # NS [LENGTH]
+	if [ -n "${2:-}" ]; then insns=$2; else insns=$(length_for "$1"); fi
+	got=$(cost_of "$insns")
+	best="$insns $got"
+	r=1
+	while [ -z "${2:-}" ] && [ "$r" -le 3 ] &&
+		awk -v g="$got" -v n="$1" 'BEGIN { exit !(g < 0.9 * n || g > 1.1 * n) }'; do
+		insns=$(awk -v L="$insns" -v g="$got" -v n="$1" \
+			'BEGIN { f = g > 0 ? n / g : 2; if (f > 2) f = 2; if (f < 0.5) f = 0.5; printf "%d", L * f }')
+		got=$(cost_of "$insns")
+		best=$(echo "$best" | awk -v L="$insns" -v g="$got" -v n="$1" '{
+			d = $2 > n ? $2 - n : n - $2; e = g > n ? g - n : n - g
+			print (e < d ? L " " g : $0) }')
+		r=$((r + 1))
+	done
+	insns=${best% *} got=${best#* }
+	echo "$1 $insns $got" >>"$dir/lengths"
+	echo "+${1} ns: a filter of $insns instructions, measured to add $got ns ($(awk -v g="$got" -v b="${base_us:-0}" 'BEGIN { if (b > 0) printf "%.1f %% of a null call", g / b / 10; else printf "share unknown" }'))$(awk -v g="$got" -v n="$1" 'BEGIN { if (g < 0.75 * n || g > 1.25 * n) printf ": off by more than a quarter, the host moved" }')"
+}
+
+: >"$dir/lengths"
+for ns in $(echo "$slowdowns" | tr ',' ' '); do
+	calibrate "$ns" "${given%%,*}"
+	given=${given#*,}
+done
+[ -z "$hog" ] || hogs_start "every try (the calibration above ran without them)"
+
 echo "A/A: $tries tries of '$tables', check against a baseline taken just before"
 alarms=0 with=0 held=0 unclear=0 figs=0 i=1
 : >"$dir/steady"
@@ -152,26 +186,7 @@ done
 echo "A/A: $alarms figures flagged, $unclear unclear, of $figs figure-tries; intervals holding 1: $held of $with"
 echo "A/A: ok in every try: $(sort "$dir/steady" | uniq -c | awk -v n="$tries" '$1 == n { $1 = ""; printf "%s;", $0 }')"
 
-k=1
-for ns in $(echo "$slowdowns" | tr ',' ' '); do
-	if [ -n "$given" ]; then
-		insns=$(echo "$given" | cut -d, -f"$k")
-	else
-		insns=$(length_for "$ns")
-	fi
-	k=$((k + 1))
-	got=$(cost_of "$insns")
-	# the curve is measured once, and the host moves: refine the length
-	# until the filter adds what is asked within 10 %, three tries at most
-	r=1
-	while [ -z "$given" ] && [ "$r" -le 3 ] &&
-		awk -v g="$got" -v n="$ns" 'BEGIN { exit !(g < 0.9 * n || g > 1.1 * n) }'; do
-		insns=$(awk -v L="$insns" -v g="$got" -v n="$ns" \
-			'BEGIN { f = g > 0 ? n / g : 2; if (f > 2) f = 2; printf "%d", L * f }')
-		got=$(cost_of "$insns")
-		r=$((r + 1))
-	done
-	echo "  +${ns} ns: a filter of $insns instructions, measured now to add $got ns ($(awk -v g="$got" -v b="${base_us:-0}" 'BEGIN { if (b > 0) printf "%.1f %% of a null call", g / b / 10; else printf "share unknown" }'))"
+while read -r ns insns got <&3; do
 	slower=0 unclear=0 ok=0 i=1
 	while [ "$i" -le "$tries" ]; do
 		label=ns$ns-$i
@@ -186,5 +201,5 @@ for ns in $(echo "$slowdowns" | tr ',' ' '); do
 		echo "  +${ns} ns try $i: null call $verdict; $more others flagged: $(awk -F'\t' '$2 != "null call" && ($NF == "slower" || $NF == "faster") { n++ } END { print n + 0 }' "$dir/check.out"); baseline ${base_s}s, check ${check_s}s"
 		i=$((i + 1))
 	done
-	echo "A/B +${ns} ns per system call ($insns instructions): null call slower $slower, unclear $unclear, ok $ok of $tries"
-done
+	echo "A/B +${ns} ns per system call ($insns instructions, $got ns): null call slower $slower, unclear $unclear, ok $ok of $tries"
+done 3<"$dir/lengths"

@@ -1,15 +1,22 @@
 /* slowsys: run a command on a kernel whose system calls each cost more.
  *
- *   slowsys [-l] INSTRUCTIONS COMMAND [ARG...]
+ *   slowsys [-a] INSTRUCTIONS COMMAND [ARG...]
  *
  * Installs a seccomp filter of about INSTRUCTIONS BPF instructions that
  * reads the system call's first argument (so the kernel cannot cache its
  * verdict per call number) and then allows the call, and execs COMMAND
  * under it; every process COMMAND starts inherits the filter.  The
- * instructions are additions to the argument, or with -l loads of it
- * again (cheaper each, for finer steps).  Used by scripts/bench-check.sh
- * and scripts/bench-ab.sh to make a known slow-down that `osbench check`
- * and `osbench ab` must catch.  Linux only; not part of osbench. */
+ * instructions are loads of the argument, each independent of the last:
+ * their cost is the issue slots they take, which the call's own work
+ * needs too, so the time they add is nearly the same for every call (on
+ * a 2-CPU Xeon guest, 2026-12-06, stat paid 0.97-0.98 of what a null
+ * call paid).
+ * With -a they are a chain of additions instead, as in the notes before
+ * that date: the CPU runs a longer call's own work beside the chain, so
+ * stat paid only 0.6-0.9 of a null call's share.  Used by
+ * scripts/bench-check.sh and scripts/bench-ab.sh to make a known
+ * slow-down that `osbench check` and `osbench ab` must catch.  Linux
+ * only; not part of osbench. */
 #include <errno.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -22,7 +29,7 @@
 
 #define MAX_PER_FILTER 4000
 
-static int install(unsigned n, int loads)
+static int install(unsigned n, int additions)
 {
 	struct sock_filter *code = calloc(n + 2, sizeof *code);
 	struct sock_fprog prog = { .len = (unsigned short)(n + 2), .filter = code };
@@ -33,9 +40,9 @@ static int install(unsigned n, int loads)
 	code[0] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 					       offsetof(struct seccomp_data, args[0]));
 	for (unsigned i = 1; i <= n; i++)
-		code[i] = loads ? (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
-							       offsetof(struct seccomp_data, args[0]))
-				: (struct sock_filter)BPF_STMT(BPF_ALU | BPF_ADD | BPF_K, i);
+		code[i] = additions ? (struct sock_filter)BPF_STMT(BPF_ALU | BPF_ADD | BPF_K, i)
+				    : (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+								   offsetof(struct seccomp_data, args[0]));
 	code[n + 1] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
 	rc = prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
 	free(code);
@@ -46,12 +53,12 @@ int main(int argc, char **argv)
 {
 	char *end;
 	unsigned long n;
-	int loads = argc > 1 && strcmp(argv[1], "-l") == 0;
+	int additions = argc > 1 && strcmp(argv[1], "-a") == 0;
 
-	argc -= loads;
-	argv += loads;
+	argc -= additions;
+	argv += additions;
 	if (argc < 3) {
-		fprintf(stderr, "usage: slowsys [-l] INSTRUCTIONS COMMAND [ARG...]\n");
+		fprintf(stderr, "usage: slowsys [-a] INSTRUCTIONS COMMAND [ARG...]\n");
 		return 2;
 	}
 	errno = 0;
@@ -66,7 +73,7 @@ int main(int argc, char **argv)
 	}
 	while (n > 0) {
 		unsigned chunk = n > MAX_PER_FILTER ? MAX_PER_FILTER : (unsigned)n;
-		if (install(chunk, loads) < 0) {
+		if (install(chunk, additions) < 0) {
 			perror("slowsys: prctl(PR_SET_SECCOMP)");
 			return 1;
 		}
