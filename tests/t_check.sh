@@ -416,6 +416,20 @@ check "check a reference not read: every figure 30% slower taken for the machine
 	[ "$rc $(grep -c -E "${T}(slower|faster)\$" "$work/out")" = "0 0" ]
 check "check a reference not read, the figures moved beyond it: stderr says a changed kernel and a mood look alike, and what tells" \
 	grep -qx "osbench: check: note: every figure moved alike: 8 of 8 took longer, the typical one 30% slower than its baseline, while the machine reference, which makes no system call, did not move; a kernel that made every figure dearer does that, and so does a mood of this host's kernel, which check cannot tell apart: the figures did not follow the reference within the runs (r 0.07), so it is not read, and each figure is judged against the rest of its runs, so a change that moves every figure alike by less than x1.4 is not seen; check again in a few minutes: a mood passes, a changed kernel stays" "$work/err"
+# ... and where the runs' own moods span the move, the figures are ok
+# against them, but an ok must hold as measured or against the reference
+# too: every call 10 % dearer reads so
+moody 1.0,1.2,1.0,1.2,1.0,1.2 "" 1 | mkruns ref-k.long "$(refline 1.2,1.0,1.2,1.0,1.2,1.0)"
+moody 1.1,1.32,1.1,1.32,1.1,1.32 "" 1 | mkruns ref-l.long "$(refline 1.2,1.0,1.2,1.0,1.2,1.0)"
+run check -f long ref-k.long ref-l.long
+check "check every figure 10% slower within the runs' moods, the reference unmoved: none ok" \
+	[ "$rc $(verdict_of t0 c) $(grep -c -E "${T}ok\$" "$work/out")" = "0 unclear 0" ]
+check "check an ok against the runs that the reference does not hold: the note says why" \
+	sh -c 'case $1 in "ok against the rest of its runs (1.00"?"), but 1.100 as measured, and the machine reference, which no kernel change moves, moved 1.000: a change of every figure alike reads so") ;; *) exit 1 ;; esac' _ "$(note_of t0 c)"
+moody 1.1,1.32,1.1,1.32,1.1,1.32 "" 1 | mkruns ref-m.long "$(refline 1.32,1.1,1.32,1.1,1.32,1.1)"
+run check ref-k.long ref-m.long
+check "check every figure 10% slower with the reference, within the runs' moods: ok" \
+	[ "$rc $(grep -c -E "${T}ok\$" "$work/out")" = "0 8" ]
 moody "$moods6" "t0 t1 t2 t3 t4 t5 t6 t7" 1.3 | mkruns ref-i.long "$(refline 1.43,1.3,1.43,1.3,1.365,1.3)"
 run check ref-a.long ref-i.long
 check "check a reference not read that moved with the figures: the note is the busier machine's" \

@@ -329,6 +329,7 @@ static void judge_one(const struct rfile *base, struct check_row *r, const struc
 										    : 0,
 		.busy_mismatch = (nb >= RULES_BUSY_FIGURES) != (nc >= RULES_BUSY_FIGURES) ? busy : NULL,
 		.median_ratio = r->have_ratio ? median_ratio_of(r) : 0,
+		.reference_move = check_reference_move(base, r->cur_file),
 	};
 
 	utf8_printf(busy, sizeof busy, "the %s run went through a busy spell (%d of its figures "

@@ -336,6 +336,34 @@ static void hold_back_few_runs(const struct rule_in *in, struct judgement *j)
 	j->v = V_UNCLEAR;
 }
 
+/* An ok against the rest of its runs must hold as measured or against
+   the machine reference too, by its ratio within half the band (the
+   relative interval already says how well it is known): where the
+   figures' shared move was the kernel's (a change of every call moves
+   them all, and not the reference's loop), taking it out read a changed
+   figure as unchanged.  The reference's move is read both as it is and
+   as the figure follows its runs' factor. */
+static int within_half_against(const struct rule_in *in, double move)
+{
+	return verdict_within_half(as_times(in->rr->ratio, in->higher_better) / move, in->tol);
+}
+
+static void hold_back_reference_ok(const struct rule_in *in, struct judgement *j)
+{
+	double slope = j->shown->slope > 0 ? j->shown->slope : 1, move = in->reference_move;
+
+	if (j->v != V_OK || j->basis != BASIS_RELATIVE || !(move > 0) ||
+	    within_half_against(in, 1) || within_half_against(in, move) ||
+	    within_half_against(in, pow(move, slope)))
+		return;
+	utf8_printf(j->note, sizeof j->note,
+		    "ok against the rest of its runs (%.3f), but %.3f as measured, and the "
+		    "machine reference, which no kernel change moves, moved %.3f: a change of "
+		    "every figure alike reads so",
+		    j->shown->ratio, in->rr->ratio, move);
+	j->v = V_UNCLEAR;
+}
+
 /* Unclear only because the interval that decided is too wide to say:
    it holds 1 (no change leans either way), reaches past the band, and
    no other reason (a setup, one run) holds it.  One the machine's move
@@ -360,6 +388,7 @@ void rules_judge(const struct rule_in *in, struct judgement *out)
 			break;
 	hold_back_drift(in, out);
 	hold_back_few_runs(in, out);
+	hold_back_reference_ok(in, out);
 	hold_back_busy(in, out);
 	hold_back_distorted(in, out);
 	out->wide = only_wide(in, out);

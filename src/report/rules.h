@@ -80,6 +80,9 @@ struct rule_in {
 	   claim must hold for too, so that a few runs of a spell the run
 	   factors did not take out cannot carry it; 0 where none */
 	double median_ratio;
+	/* the machine reference's move between the sides as a time (above
+	   1: slower), which no kernel change moves; 0 where a side lacks it */
+	double reference_move;
 };
 
 struct judgement {

@@ -390,6 +390,53 @@ static void few_runs_rules(void)
 	CHECK("rules few runs: a gross change stands", j.v == V_SLOWER && j.gross);
 }
 
+/* An ok against the rest of the runs must hold as measured or against
+   the machine reference: a filter that made every call dearer (stat
+   1.065 as measured under load, 2026-12-06) moved the figures the
+   relative basis takes out, and not the reference. */
+static void reference_ok_rules(void)
+{
+	struct run_ratio rr = ratio(1.065, 1.021, 1.110, 0.001), rel = ratio(0.997, 0.938, 1.059, 0.9);
+	struct rule_in in = { .rr = &rr, .rel = &rel, .typical = 1, .tol = 0.1,
+			      .machine_move = 1, .mood_span = 1, .reference_move = 1.007 };
+	struct judgement j;
+
+	rel.slope = 0.92;
+	rules_judge(&in, &j);
+	CHECK("rules reference ok: ok against its runs, moved as measured, the reference still: unclear",
+	      j.v == V_UNCLEAR && j.basis == BASIS_RELATIVE && j.shown == &rel);
+	CHECK("rules reference ok: the note gives both readings",
+	      strcmp(j.note, "ok against the rest of its runs (0.997), but 1.065 as measured, and "
+			     "the machine reference, which no kernel change moves, moved 1.007: a "
+			     "change of every figure alike reads so") == 0);
+	in.reference_move = 1.06;
+	rules_judge(&in, &j);
+	CHECK("rules reference ok: the reference moved with it: ok", j.v == V_OK);
+	in.reference_move = 0;
+	rules_judge(&in, &j);
+	CHECK("rules reference ok: no reference: ok", j.v == V_OK);
+	in.reference_move = 1.007;
+	rr = ratio(1.03, 0.99, 1.07, 0.2);
+	rules_judge(&in, &j);
+	CHECK("rules reference ok: within half the band as measured: ok", j.v == V_OK);
+	rr = ratio(1.076, 1.008, 1.149, 0.03);
+	rel.slope = 1.67;
+	in.reference_move = 1.02;
+	rules_judge(&in, &j);
+	CHECK("rules reference ok: the reference's move as the figure follows its runs holds it",
+	      j.v == V_OK);
+	rel.slope = 1;
+	rules_judge(&in, &j);
+	CHECK("rules reference ok: followed alike, it does not", j.v == V_UNCLEAR);
+	rr = ratio(1 / 1.065, 1 / 1.110, 1 / 1.021, 0.001);
+	rel = ratio(1 / 0.997, 1 / 1.059, 1 / 0.938, 0.9);
+	in.higher_better = 1;
+	in.reference_move = 1.007;
+	rules_judge(&in, &j);
+	CHECK("rules reference ok: a rate that fell as measured, the reference still: unclear",
+	      j.v == V_UNCLEAR && strstr(j.note, "but 0.939 as measured"));
+}
+
 /* Counts of figure 0 slower, and of jobs that claim any change, over
    jobs simulated jobs of base against cur. */
 struct sim_tally {
@@ -639,5 +686,6 @@ UNIT_TEST(test_rules)
 	two_views();
 	drift_rules();
 	few_runs_rules();
+	reference_ok_rules();
 	family_error();
 }
