@@ -9,11 +9,11 @@
  * instructions are loads of the argument, each independent of the last:
  * their cost is the issue slots they take, which the call's own work
  * needs too, so the time they add is nearly the same for every call (on
- * a 2-CPU Xeon guest, 2026-12-06, stat paid 0.97-0.98 of what a null
- * call paid).
+ * a 2-CPU Xeon guest, 2026-12-06, stat paid 0.92-1.03 of what a null
+ * call paid where the filter made a null call 30-60 % dearer).
  * With -a they are a chain of additions instead, as in the notes before
  * that date: the CPU runs a longer call's own work beside the chain, so
- * stat paid only 0.6-0.9 of a null call's share.  Used by
+ * stat paid only 0.63-0.71 of a null call's share.  Used by
  * scripts/bench-check.sh and scripts/bench-ab.sh to make a known
  * slow-down that `osbench check` and `osbench ab` must catch.  Linux
  * only; not part of osbench. */
