@@ -54,6 +54,10 @@ enum module_flags {
 	MOD_BUFFER = 1u << 15,  /* it streams through the memory buffer
 	                           (modules/lib/membuf.h): its figure is that
 	                           buffer's size's */
+	MOD_CALLS_CANCEL = 1u << 17, /* its figure subtracts its own system
+	                                calls (a ring less its pipes), so a
+	                                dearer call leaves it: calls_per_op 0,
+	                                declared */
 };
 
 struct mod_ctx {
@@ -98,6 +102,11 @@ struct module {
 	   figure to stand (0: one in two; a module whose op is a page of
 	   which the kernel maps several in one fault asks for less) */
 	double min_faults_per_op;
+	/* the system calls one op makes, where a kernel that adds a time t to
+	   every call moves the figure by calls_per_op * t (0: not declared,
+	   unless MOD_CALLS_CANCEL): check reads such a kernel from the
+	   pattern the figures move in */
+	double calls_per_op;
 	/* NULL, or the system calls (Linux names, space-separated) that libc
 	   makes inside this module's operation or teardown and goes on
 	   without when a sandbox refuses them, the figure still honest:

@@ -430,6 +430,38 @@ moody 1.1,1.32,1.1,1.32,1.1,1.32 "" 1 | mkruns ref-m.long "$(refline 1.32,1.1,1.
 run check ref-k.long ref-m.long
 check "check every figure 10% slower with the reference, within the runs' moods: ok" \
 	[ "$rc $(grep -c -E "${T}ok\$" "$work/out")" = "0 8" ]
+# a kernel that adds the same time to every system call moves each
+# figure by its calls per operation over its cost: the pattern tells it
+# from a mood, which moves the figures alike, and says by how much
+callpat() { # MOODS ADDED_US [SHIFT]: figures of real modules, each run's
+	# mood, and a wobble of each figure's own that SHIFT moves
+	awk -v moods="$1" -v added="$2" -v shift="${3:-0}" 'BEGIN {
+		n = split(moods, m, ",")
+		k = split("syscall|null call|null|0.125|1;syscall|null I/O|nullio|0.15|1;" \
+			"syscall|stat|stat|0.46|1;syscall|sig inst|siginst|0.18|1;" \
+			"syscall|sig hndl|sighndl|1.08|1;syscall|open clos|openclose|0.84|2;" \
+			"syscall|slct TCP|select|5.1|1;ipc|Pipe|pipe|2.9|4;ipc|AF UNIX|unix|5.2|4;" \
+			"ctx|2p/0K ctxsw|ctx|1.05|0;ctx|2p/16K ctxsw|ctx|1.1|0;" \
+			"ctx|8p/16K ctxsw|ctx|2.2|0;proc|fork proc|fork|96|2", f, ";")
+		split("1.0 1.004 0.997 1.002 0.996 1.003", e, " ")
+		for (g = 1; g <= k; g++) {
+			split(f[g], x, "|")
+			s = ""
+			for (r = 1; r <= n; r++)
+				s = s (r > 1 ? "," : "") sprintf("%.6g", (x[4] + x[5] * added) * m[r] * e[(g + r) % 6 + 1] * e[(g + shift) % 6 + 1])
+			printf "%s|%s|%s|us|%s\n", x[1], x[2], x[3], s
+		}
+	}'
+}
+callpat 1.0,1.05,1.0,1.02,1.0,1.05 0 | mkruns calls-a.long
+callpat 1.02,1.0,1.05,1.0,1.02,1.0 0.05 2 | mkruns calls-b.long
+run check calls-a.long calls-b.long
+check "check every system call 50 ns dearer: stderr says so, from the figures' pattern" \
+	grep -qE "^osbench: check: note: every system call looks (4[5-9]|5[0-5]) ns dearer \(standard error [0-9]+\.[0-9] ns, 0\.(3[6-9]|4[0-4]) of the baseline's null call\), read from the pattern 12 figures' calls per operation leave, beside a move of (0\.9[89][0-9]|1\.0[0-2][0-9]) common to them: " "$work/err"
+callpat 1.2,1.26,1.2,1.224,1.2,1.26 0 2 | mkruns calls-c.long
+run check calls-a.long calls-c.long
+check "check every figure 20% slower alike: no dearer system call read from it" \
+	sh -c '! grep -q "system call looks" "$1" && grep -q "every figure moved alike" "$1"' _ "$work/err"
 moody "$moods6" "t0 t1 t2 t3 t4 t5 t6 t7" 1.3 | mkruns ref-i.long "$(refline 1.43,1.3,1.43,1.3,1.365,1.3)"
 run check ref-a.long ref-i.long
 check "check a reference not read that moved with the figures: the note is the busier machine's" \

@@ -130,9 +130,33 @@ static void note_by_move(const struct check_tally *t, const struct check_move *m
 			: "");
 }
 
+/* Every system call dearer (or cheaper) by a time the figures' pattern
+ * tells: what a kernel check asks first, and what tells such a kernel
+ * from a mood, which moves the figures alike. */
+static void note_dearer(const struct dearer *d)
+{
+	char share[64] = "";
+
+	if (!dearer_told(d))
+		return;
+	if (d->null_us > 0)
+		snprintf(share, sizeof share, ", %.2f of the baseline's null call",
+			 fabs(d->added_us) / d->null_us);
+	fprintf(stderr,
+		"osbench: check: note: every system call looks %.0f ns %s (standard error "
+		"%.1f ns%s), read from the pattern %d figures' calls per operation leave, "
+		"beside a move of %.3f common to them: a kernel, filter or mitigation that "
+		"changed each call's cost does that, a mood of the machine moves the figures "
+		"alike\n",
+		1000 * fabs(d->added_us), d->added_us > 0 ? "dearer" : "cheaper", 1000 * d->se_us,
+		share, d->figures, d->common);
+}
+
 void check_notes(const struct check_move *m, const struct check_opts *o, double reference,
-		 const struct check_reference *used, const struct check_tally *t)
+		 const struct check_reference *used, const struct check_tally *t,
+		 const struct dearer *d)
 {
 	note_machine_wide(m, o, reference, used);
 	note_by_move(t, m, reference);
+	note_dearer(d);
 }

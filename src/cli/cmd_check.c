@@ -454,6 +454,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 	struct rfile again[2];
 	int nagain = 0, unchecked, rc = 2;
 	struct check_move move;
+	struct dearer dearer;
 	struct check_reference reference;
 	struct check_tally t;
 	size_t n;
@@ -466,7 +467,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 	/* the move is the first measurement's: all of it taken at once; a
 	   second look at a few figures is judged against it too */
 	if ((o.machine = check_judge(base, rows, n, &o, &reference)) < 0 ||
-	    check_move_of(rows, n, &move) < 0) {
+	    check_move_of(rows, n, &move) < 0 || dearer_fit(rows, n, &dearer) < 0) {
 		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
 	} else if (rerun && confirm_changes(a, base, rows, n, &o, argc, argv, again, &nagain) < 0) {
 		if (!interrupt_signal())
@@ -484,7 +485,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 		if (rerun)
 			note_refusals(base, rows, n);
 		check_count(rows, n, unchecked, &t);
-		check_notes(&move, &o, in.reference_move, &reference, &t);
+		check_notes(&move, &o, in.reference_move, &reference, &t, &dearer);
 		rc = report(a, &in, rows, n, &t);
 	}
 	free_files(again, nagain);

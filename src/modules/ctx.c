@@ -236,7 +236,7 @@ static void ctx_teardown(struct mod_ctx *ctx)
 const struct module module_ctx = {
 	.name = "ctx",
 	.summary = "context switch: a token passed round a ring of processes, each touching its own working set",
-	.flags = MOD_POINTS | MOD_TAKES_TURNS,
+	.flags = MOD_POINTS | MOD_TAKES_TURNS | MOD_CALLS_CANCEL,
 	/* teardown reaps the ring with a wait4(WNOHANG) over every process
 	   and a 1 ms sleep until all are gone, as often as a loaded machine
 	   is slow to end it: refused, it kills the ring at once */

@@ -32,5 +32,6 @@ const struct module module_null = {
 	.name = "null",
 	.summary = "getppid() system call",
 	.flags = MOD_SWEEP,
+	.calls_per_op = 1,
 	.run = null_run,
 };

@@ -110,6 +110,7 @@ const struct module module_nullio = {
 	.name = "nullio",
 	.summary = "1-byte read from /dev/zero and write to /dev/null, mean of both",
 	.flags = MOD_SWEEP,
+	.calls_per_op = 1,
 	.setup = nullio_setup,
 	.run = nullio_run,
 	.teardown = nullio_teardown,

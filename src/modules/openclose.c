@@ -33,6 +33,7 @@ const struct module module_openclose = {
 	.name = "openclose",
 	.summary = "open() and close() of a file in the temp dir",
 	.flags = MOD_SWEEP | MOD_TMPDIR,
+	.calls_per_op = 2,
 	.setup = openclose_setup,
 	.run = openclose_run,
 	.teardown = tempfile_teardown,

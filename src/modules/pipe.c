@@ -74,6 +74,7 @@ const struct module module_pipe = {
 	.name = "pipe",
 	.summary = "1-byte round trip between two processes through a pair of pipes",
 	.flags = MOD_SWEEP | MOD_TAKES_TURNS,
+	.calls_per_op = 4,
 	.setup = pipe_setup,
 	.run = pipe_run,
 	.teardown = pipe_teardown,

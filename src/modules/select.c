@@ -128,6 +128,7 @@ const struct module module_select = {
 	.name = "select",
 	.summary = "select() for writing, zero timeout, over 100 dups of a loopback tcp socket",
 	.flags = MOD_SWEEP,
+	.calls_per_op = 1,
 	.setup = select_setup,
 	.run = select_run,
 	.teardown = select_teardown,

@@ -127,6 +127,7 @@ const struct module module_sighndl = {
 	.name = "sighndl",
 	.summary = "SIGUSR1 sent to self and caught, minus kill(pid, 0)",
 	.flags = 0,
+	.calls_per_op = 1,
 	.setup = sighndl_setup,
 	.run = sighndl_run,
 	.baseline = sighndl_baseline,

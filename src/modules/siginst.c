@@ -79,6 +79,7 @@ const struct module module_siginst = {
 	.name = "siginst",
 	.summary = "sigaction() installing a SIGUSR1 handler, the old one returned",
 	.flags = MOD_SWEEP,
+	.calls_per_op = 1,
 	.setup_shared = siginst_setup_shared,
 	.teardown_shared = siginst_teardown_shared,
 	.run = siginst_run,

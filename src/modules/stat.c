@@ -29,6 +29,7 @@ const struct module module_stat = {
 	.name = "stat",
 	.summary = "stat() of a file in the temp dir",
 	.flags = MOD_SWEEP | MOD_TMPDIR,
+	.calls_per_op = 1,
 	.setup = stat_setup,
 	.run = stat_run,
 	.teardown = tempfile_teardown,

@@ -68,6 +68,7 @@ const struct module module_unix = {
 	.name = "unix",
 	.summary = "1-byte round trip between two processes over an af_unix stream socket pair",
 	.flags = MOD_SWEEP | MOD_TAKES_TURNS,
+	.calls_per_op = 4,
 	.setup = unix_setup,
 	.run = unix_run,
 	.teardown = unix_teardown,
