@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "modules/registry.h"
+#include "plan/schema.h"
 #include "report/dearer.h"
 
 #define FIT_STEPS 40
@@ -21,7 +22,7 @@ static double calls_over_cost(const struct check_row *r)
 	const struct module *m;
 
 	if (r->same_as >= 0 || r->reference || !r->have_ratio || !(r->rr.ratio > 0) ||
-	    strcmp(r->b->unit, "us") != 0 || !(r->b->value > 0))
+	    schema_higher_is_better(r->b->unit) || !(r->b->value > 0))
 		return -1;
 	m = registry_module(r->b->module);
 	if (!m)
@@ -37,8 +38,12 @@ static int fit_line(const struct point *p, size_t k, double *c, double *t)
 {
 	double mz = 0, my = 0, szz = 0, szy = 0;
 
-	for (size_t i = 0; i < k; i++)
-		mz += p[i].z / (double)k, my += p[i].y / (double)k;
+	for (size_t i = 0; i < k; i++) {
+		mz += p[i].z;
+		my += p[i].y;
+	}
+	mz /= (double)k;
+	my /= (double)k;
 	for (size_t i = 0; i < k; i++) {
 		szz += (p[i].z - mz) * (p[i].z - mz);
 		szy += (p[i].z - mz) * (p[i].y - my);
