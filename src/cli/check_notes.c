@@ -131,8 +131,9 @@ static void note_by_move(const struct check_tally *t, const struct check_move *m
 }
 
 /* Every system call dearer (or cheaper) by a time the figures' pattern
- * tells: what a kernel check asks first, and what tells such a kernel
- * from a mood, which moves the figures alike. */
+ * tells: what a kernel check asks first, what tells such a kernel from a
+ * mood, which moves the figures alike, and what the verdicts made of it
+ * (check_judge). */
 static void note_dearer(const struct dearer *d)
 {
 	char share[64] = "";
@@ -147,7 +148,8 @@ static void note_dearer(const struct dearer *d)
 		"%.1f ns%s), read from the pattern %d figures' calls per operation leave, "
 		"beside a move of %.3f common to them: a kernel, filter or mitigation that "
 		"changed each call's cost does that, a mood of the machine moves the figures "
-		"alike\n",
+		"alike; so each run's machine factor is read without it, and each figure is "
+		"judged against its runs with what the dearer call did to it kept\n",
 		1000 * fabs(d->added_us), d->added_us > 0 ? "dearer" : "cheaper", 1000 * d->se_us,
 		share, d->figures, d->common);
 }

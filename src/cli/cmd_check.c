@@ -343,7 +343,7 @@ static int confirm_changes(const struct args *a, const struct rfile *base, struc
 		/* the second look is part of what the figure cost */
 		re[j].seconds = both_seconds(rows[idx[j]].seconds, re[j].c ? re[j].c->seconds : -1);
 	}
-	if (check_judge(base, re, all, o, NULL) < 0) {
+	if (check_judge(base, re, all, o, NULL, NULL) < 0) {
 		rc = -1;
 		goto out;
 	}
@@ -441,6 +441,21 @@ static void note_refusals(const struct rfile *base, struct check_row *rows, size
 			refusal_of(base, rows[i].b, rows[i].note, sizeof rows[i].note);
 }
 
+/* The first look's judgement, its move and its fit of how much dearer
+   every call got: all of it taken at once, so a second look at a few
+   figures is judged against them too (o->machine, o->dearer); -1 when
+   out of memory. */
+static int first_look(const struct rfile *base, struct check_row *rows, size_t n,
+		      struct check_opts *o, struct check_reference *reference,
+		      struct dearer *dearer, struct check_move *move)
+{
+	if ((o->machine = check_judge(base, rows, n, o, reference, dearer)) < 0 ||
+	    check_move_of(rows, n, move) < 0)
+		return -1;
+	o->dearer = dearer;
+	return 0;
+}
+
 /* Judge, confirm in rerun mode, report: the exit status. */
 static int check_against(const struct args *a, const struct rfile *base, struct rfile *cur,
 			 int ncur, int rerun, int argc, char **argv)
@@ -464,10 +479,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 		return 2;
 	}
 	n = check_rows(base, cur, ncur, rows, &unchecked);
-	/* the move is the first measurement's: all of it taken at once; a
-	   second look at a few figures is judged against it too */
-	if ((o.machine = check_judge(base, rows, n, &o, &reference)) < 0 ||
-	    check_move_of(rows, n, &move) < 0 || dearer_fit(rows, n, &dearer) < 0) {
+	if (first_look(base, rows, n, &o, &reference, &dearer, &move) < 0) {
 		fprintf(stderr, "osbench: check: %s\n", strerror(ENOMEM));
 	} else if (rerun && confirm_changes(a, base, rows, n, &o, argc, argv, again, &nagain) < 0) {
 		if (!interrupt_signal())

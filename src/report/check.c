@@ -429,11 +429,12 @@ static int holm_rows(struct check_row *rows, size_t n)
 }
 
 double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
-		   const struct check_opts *o, struct check_reference *ref)
+		   const struct check_opts *o, struct check_reference *ref, struct dearer *fit)
 {
 	struct check_reference unused;
 	struct check_move move;
 	struct check_machine mv = { .move = 1, .span = 1, .across_sd = VERDICT_SLOPE_PRIOR_SD };
+	struct dearer dearer;
 	double machine = o->machine;
 
 	for (size_t i = 0; i < n; i++)
@@ -445,10 +446,18 @@ double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
 			return -1;
 		machine = move.compared >= CHECK_SHIFT_FIGURES && move.typical > 0 ? move.typical : 1;
 	}
+	if (o->dearer)
+		dearer = *o->dearer;
+	else if (dearer_fit(rows, n, &dearer) < 0)
+		return -1;
+	if (fit)
+		*fit = dearer;
 	if (!ref)
 		ref = &unused;
 	*ref = (struct check_reference){ .follow = NAN };
-	if (check_relative_runs(base, rows, n, &mv, ref) < 0 || holm_rows(rows, n) < 0)
+	if (check_relative_runs(base, rows, n, dearer_told(&dearer) ? dearer.added_us : 0, &mv,
+				ref) < 0 ||
+	    holm_rows(rows, n) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].have_ratio)

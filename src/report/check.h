@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "report/check_row.h"
+#include "report/dearer.h"
 #include "report/rules.h"
 #include "report/setup.h"
 #include "report/verdict.h"
@@ -30,6 +31,10 @@ struct check_opts {
 	double machine;        /* that move (current / baseline as times): 0
 	                          for that of the figures judged, where at least
 	                          CHECK_SHIFT_FIGURES compare */
+	const struct dearer *dearer; /* how much dearer every call got, where a
+	                                second look is judged: the first look's
+	                                fit, since it is the kernel's and not the
+	                                look's; NULL: fitted over the rows */
 };
 
 /* The ratio, interval and p a row's verdict rests on. */
@@ -106,10 +111,13 @@ size_t check_rows(const struct rfile *base, const struct rfile *cur, int ncur,
  * counted once, or from the reference rows where there are any), the
  * setups that make a figure incomparable, Holm over the p-values of both
  * views of the figures counted once, and each verdict by the rules of
- * report/rules.h.  Returns the move judged against with --relative (1:
- * none), -1 when out of memory. */
+ * report/rules.h.  Where the figures tell that every system call got
+ * dearer (report/dearer.h), the run factors are read with what that did
+ * to each figure taken out, so that a figure's verdict against them keeps
+ * it.  fit (unless NULL) gets the fit judged by.  Returns the move judged
+ * against with --relative (1: none), -1 when out of memory. */
 double check_judge(const struct rfile *base, struct check_row *rows, size_t n,
-		   const struct check_opts *o, struct check_reference *ref);
+		   const struct check_opts *o, struct check_reference *ref, struct dearer *fit);
 /* The move of the figures counted once; -1 when out of memory. */
 int check_move_of(const struct check_row *rows, size_t n, struct check_move *m);
 /* Whether m's typical move is machine-wide (see CHECK_SHIFT_*). */

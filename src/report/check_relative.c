@@ -8,6 +8,7 @@
 
 #include "plan/schema.h"
 #include "report/check_relative.h"
+#include "report/dearer.h"
 #include "report/figtext.h"
 #include "report/runfactor.h"
 #include "stats/chisq.h"
@@ -209,14 +210,15 @@ static int move_dominates(const double *known, const double *unit, size_t k, dou
    runs' own spread is known, read off how far the figures that tell the
    move moved from it: the largest spread of sensitivities that their
    moves leave likely (an upper 95 % bound from the sum of their squared
-   moves against what each may vary by), at most ACROSS_MAX.  A figure
+   moves against what each may vary by), at most ACROSS_MAX; a dearer
+   call's move (added_us) is not theirs to follow.  A figure
    whose move is beyond what that spread makes likely changed, and is
    left out, the bound taken again, so that a few changed figures do not
    widen everyone.  The prior's where fewer than SPREAD_FIGURES figures
    tell the move or the move is not what most widens their intervals;
    -1 when out of memory. */
 static double across_spread(const struct check_row *rows, size_t n, int refs, size_t nb,
-			    size_t nc)
+			    size_t nc, double added_us)
 {
 	double *d = calloc(4 * (n ? n : 1), sizeof *d), prior = VERDICT_SLOPE_PRIOR_SD;
 	double *known = d + n, *unit = d + 2 * n, *buf = d + 3 * n, tau2 = prior * prior;
@@ -233,7 +235,7 @@ static double across_spread(const struct check_row *rows, size_t n, int refs, si
 		if (!tells_move(r, refs, nb, nc) || !r->have_rel || !verdict_has_interval(&r->rel) ||
 		    !(r->rel.across_unit > 0) || !(r->rel.known_sd > 0))
 			continue;
-		d[k] = log(r->rel.ratio);
+		d[k] = log(r->rel.ratio / dearer_move_of(r, added_us));
 		known[k] = r->rel.known_sd;
 		unit[k++] = r->rel.across_unit;
 	}
@@ -390,12 +392,32 @@ static const struct rfile *telling_file(const struct check_row *rows, size_t n, 
 	return cur;
 }
 
+/* A row's runs as they tell the machine's move, as times, into buf (room
+   for 2 * RUNS_MAX): the current side's without what a call dearer by
+   added_us did to the figure (none where 0), which is the kernel's and
+   not the machine's. */
+static void telling_series(const struct check_row *r, size_t nb, size_t nc, double added_us,
+			   double *buf, const double **b, const double **c)
+{
+	int hb = schema_higher_is_better(r->b->unit);
+	double dearer = dearer_move_of(r, added_us);
+
+	*b = as_times(r->bser, nb, hb, buf);
+	*c = as_times(r->cser, nc, hb, buf + RUNS_MAX);
+	if (dearer == 1)
+		return;
+	for (size_t i = 0; i < nc; i++)
+		buf[RUNS_MAX + i] = (*c)[i] / dearer;
+	*c = buf + RUNS_MAX;
+}
+
 /* Each run's factor, and every row's ratio against it (have_rel), where
    the machine reference lines up on both sides or at least
    CHECK_RUN_FIGURES figures tell the move; ref says what was made of the
-   reference.  -1 when out of memory. */
+   reference; added_us as check_relative.h says.  -1 when out of
+   memory. */
 int check_relative_runs(const struct rfile *base, struct check_row *rows, size_t n,
-			 struct check_machine *mv, struct check_reference *ref)
+			double added_us, struct check_machine *mv, struct check_reference *ref)
 {
 	const double **bv = calloc(n ? n : 1, sizeof *bv), **cv = calloc(n ? n : 1, sizeof *cv);
 	double *buf = calloc(n ? 2 * n * RUNS_MAX : 1, sizeof *buf);
@@ -413,10 +435,7 @@ int check_relative_runs(const struct rfile *base, struct check_row *rows, size_t
 		const struct check_row *r = &rows[i];
 		if (!tells_move(r, refs, nb, nc))
 			continue;
-		int hb = schema_higher_is_better(r->b->unit);
-		bv[ng] = as_times(r->bser, nb, hb, buf + 2 * ng * RUNS_MAX);
-		cv[ng] = as_times(r->cser, nc, hb,
-				  buf + (2 * ng + 1) * RUNS_MAX);
+		telling_series(r, nb, nc, added_us, buf + 2 * ng * RUNS_MAX, &bv[ng], &cv[ng]);
 		ng++;
 	}
 	rc = 0;
@@ -434,7 +453,7 @@ int check_relative_runs(const struct rfile *base, struct check_row *rows, size_t
 	/* the figures' own word on how they follow the move: wider than the
 	   prior, it widens every interval; narrower, it may find a figure
 	   ok, and a change still needs the prior's interval */
-	if ((mv->across_sd = across_spread(rows, n, refs, nb, nc)) < 0) {
+	if ((mv->across_sd = across_spread(rows, n, refs, nb, nc, added_us)) < 0) {
 		rc = -1;
 		goto out;
 	}

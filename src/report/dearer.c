@@ -15,14 +15,14 @@ struct point {
 	double y; /* the log of the move as measured, as times */
 };
 
-/* n / c of a row, or -1 where its module declares no calls, the row is
-   not a time, or it is counted under another table. */
+/* n / c of a row's figure: its module's calls per operation over the
+   baseline's cost, 0 where the figure cancels them, -1 where the module
+   declares none or the figure is not a time. */
 static double calls_over_cost(const struct check_row *r)
 {
 	const struct module *m;
 
-	if (r->same_as >= 0 || r->reference || !r->have_ratio || !(r->rr.ratio > 0) ||
-	    schema_higher_is_better(r->b->unit) || !(r->b->value > 0))
+	if (schema_higher_is_better(r->b->unit) || !(r->b->value > 0))
 		return -1;
 	m = registry_module(r->b->module);
 	if (!m)
@@ -30,6 +30,15 @@ static double calls_over_cost(const struct check_row *r)
 	if (m->flags & MOD_CALLS_CANCEL)
 		return 0;
 	return m->calls_per_op > 0 ? m->calls_per_op / r->b->value : -1;
+}
+
+/* n / c of a row the fit reads: one with a ratio, counted once and not
+   only a reference; -1 where it is not read. */
+static double fitted_z(const struct check_row *r)
+{
+	if (r->same_as >= 0 || r->reference || !r->have_ratio || !(r->rr.ratio > 0))
+		return -1;
+	return calls_over_cost(r);
 }
 
 /* The least-squares line y = c + t z, the start of the fit; 0 where the
@@ -105,7 +114,7 @@ int dearer_fit(const struct check_row *rows, size_t n, struct dearer *out)
 	if (!p)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		double z = calls_over_cost(&rows[i]);
+		double z = fitted_z(&rows[i]);
 		if (z < 0)
 			continue;
 		p[k++] = (struct point){ .z = z, .y = log(rows[i].rr.ratio) };
@@ -122,4 +131,11 @@ int dearer_told(const struct dearer *d)
 {
 	return d->figures >= DEARER_FIGURES && d->se_us > 0 &&
 	       fabs(d->added_us) >= DEARER_T * d->se_us;
+}
+
+double dearer_move_of(const struct check_row *r, double added_us)
+{
+	double z = calls_over_cost(r), u = 1 + added_us * z;
+
+	return z > 0 && u > 0 ? u : 1;
 }

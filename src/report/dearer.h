@@ -30,5 +30,8 @@ struct dearer {
 int dearer_fit(const struct check_row *rows, size_t n, struct dearer *out);
 /* Whether a fit tells a dearer (or cheaper) call from a mood. */
 int dearer_told(const struct dearer *d);
+/* What a call dearer by added_us moves row r by, as times: 1 + n t / c,
+ * and 1 where its module declares no calls or r is a rate. */
+double dearer_move_of(const struct check_row *r, double added_us);
 
 #endif
