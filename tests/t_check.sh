@@ -463,10 +463,20 @@ check "check every system call 50 ns dearer: stderr says so, from the figures' p
 # rings, which cancel their calls, stay where they were
 check "check every system call 50 ns dearer: stat slower at its own move, the rings ok" \
 	[ "$(verdict_of syscall stat) $(check_cell syscall stat ratio | cut -c1-4) $(verdict_of ctx '2p/0K ctxsw') $(verdict_of ctx '8p/16K ctxsw')" = "slower 1.10 ok ok" ]
+if have python3; then
+	run check -f json calls-a.long calls-b.long
+	check "check every system call 50 ns dearer: json's summary gives the time and its error" \
+		python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["summary"]
+assert 45 <= s["call_dearer_ns"] <= 55 and 0 < s["call_dearer_se_ns"] < 5, s' "$work/out"
+fi
 callpat 1.2,1.26,1.2,1.224,1.2,1.26 0 2 | mkruns calls-c.long
 run check calls-a.long calls-c.long
 check "check every figure 20% slower alike: no dearer system call read from it" \
 	sh -c '! grep -q "system call looks" "$1" && grep -q "every figure moved alike" "$1"' _ "$work/err"
+run check -f json calls-a.long calls-c.long
+check "check every figure 20% slower alike: json's summary has no dearer call" \
+	grep -q '"call_dearer_ns": null, "call_dearer_se_ns": null}' "$work/out"
 moody "$moods6" "t0 t1 t2 t3 t4 t5 t6 t7" 1.3 | mkruns ref-i.long "$(refline 1.43,1.3,1.43,1.3,1.365,1.3)"
 run check ref-a.long ref-i.long
 check "check a reference not read that moved with the figures: the note is the busier machine's" \

@@ -27,7 +27,13 @@ check "cli list gives a module's traits" \
 	grep -q "^fork${T}module${T}.*${T}spawns drifts; survives gettid rt_sigprocmask\$" "$work/out"
 check "cli list gives the traits of one with flags only" \
 	grep -q "^bwfile${T}module${T}.*${T}bandwidth buffer tmpdir\$" "$work/out"
-check "cli list says - for a module with none" grep -q "^sighndl${T}module${T}.*${T}-\$" "$work/out"
+check "cli list says - for a module with none" grep -q "^mutex${T}scale module${T}.*${T}-\$" "$work/out"
+check "cli list gives the calls an operation makes" \
+	grep -q "^sighndl${T}module${T}.*${T}calls 1\$" "$work/out"
+check "cli list gives them after the trait words" \
+	grep -q "^pipe${T}module${T}.*${T}takes-turns calls 4\$" "$work/out"
+check "cli list says a figure that cancels its calls, before survives" \
+	grep -q "^ctx${T}module${T}.*${T}points takes-turns calls-cancel; survives " "$work/out"
 check "cli list: every module line has five columns" \
 	awk -F'\t' '$2 ~ /module/ && NF != 5 { bad = 1 } END { exit bad }' "$work/out"
 

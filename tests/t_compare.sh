@@ -436,19 +436,19 @@ check "check machine-wide: the note does not talk the change away" \
 check "check machine-wide: the verdicts stay each figure's own" grep -qx "bw${T}Pipe${T}3000${T}2400${T}0.800${T}-${T}-${T}-${T}1:1${T}-${T}tolerance${T}slower" "$work/out"
 run check -f json bw-a.tsv "$work/bw-slow.tsv"
 check "check machine-wide: json summary" \
-	grep -q '"typical_time_ratio": 1.25, "moved_alike": 9, "machine_wide": true}' "$work/out"
+	grep -q '"typical_time_ratio": 1.25, "moved_alike": 9, "machine_wide": true, "call_dearer_ns": null, "call_dearer_se_ns": null}' "$work/out"
 run check bw-a.tsv bw-b.tsv
 check "check one figure moved: no machine-wide note" [ ! -s "$work/err" ]
 run check -f json bw-a.tsv bw-b.tsv
 check "check one figure moved: typical ratio 1, not machine-wide" \
-	grep -q '"typical_time_ratio": 1, "moved_alike": 0, "machine_wide": false}' "$work/out"
+	grep -q '"typical_time_ratio": 1, "moved_alike": 0, "machine_wide": false, "call_dearer_ns": null, "call_dearer_se_ns": null}' "$work/out"
 # six figures 20 % down, three 25 % up: the typical one is slower, but
 # only two in three moved that way
 sed 's/^alpha.*/beta\tLinux 6.1\t2400\t3200\t1600\t6400\t7200\t8000\t7500\t15000\t8750/' bw-a.tsv >"$work/bw-mixed.tsv"
 run check bw-a.tsv "$work/bw-mixed.tsv"
 check "check mixed moves: no machine-wide note" [ ! -s "$work/err" ]
 run check -f json bw-a.tsv "$work/bw-mixed.tsv"
-check "check mixed moves: 6 alike, not machine-wide" grep -q '"moved_alike": 6, "machine_wide": false}' "$work/out"
+check "check mixed moves: 6 alike, not machine-wide" grep -q '"moved_alike": 6, "machine_wide": false, ' "$work/out"
 run check "$work/bw-slow.tsv" bw-a.tsv
 check "check machine-wide faster: said on stderr" \
 	grep -q "^osbench: check: note: every figure moved alike: 9 of 9 took less time, the typical one 20% faster than its baseline; a faster kernel" "$work/err"

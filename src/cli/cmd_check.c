@@ -493,6 +493,7 @@ static int check_against(const struct args *a, const struct rfile *base, struct 
 			.move = &move,
 			.reference_move = check_reference_move(base, ncur ? &cur[0] : NULL),
 			.cur_file = ncur ? &cur[0] : NULL, .reference = &reference,
+			.dearer = &dearer,
 		};
 		if (rerun)
 			note_refusals(base, rows, n);

@@ -172,8 +172,10 @@ static const struct {
 	{ .flag = MOD_REMOTE, .word = "remote" },
 };
 
-/* The traits column: the trait words, then "survives" and the calls
-   whose refusal the module goes on without; "-" for none. */
+/* The traits column: the trait words, the system calls per operation
+   check's dearer-call fit reads ("calls 4", or "calls-cancel" where
+   the figure subtracts its own), then "survives" and the calls whose
+   refusal the module goes on without; "-" for none. */
 static void print_traits(const struct module *m)
 {
 	int any = 0;
@@ -181,6 +183,10 @@ static void print_traits(const struct module *m)
 	for (size_t i = 0; i < sizeof trait_words / sizeof trait_words[0]; i++)
 		if (m->flags & trait_words[i].flag)
 			printf("%s%s", any++ ? " " : "", trait_words[i].word);
+	if (m->flags & MOD_CALLS_CANCEL)
+		printf("%scalls-cancel", any++ ? " " : "");
+	else if (m->calls_per_op > 0)
+		printf("%scalls %g", any++ ? " " : "", m->calls_per_op);
 	if (m->survives)
 		printf("%ssurvives %s", any++ ? "; " : "", m->survives);
 	if (!any)

@@ -140,6 +140,7 @@ struct check_report_in {
 	double reference_move; /* check_reference_move(); 0: not on both sides */
 	const struct check_reference *reference; /* what the judgement made of it */
 	const struct rfile *cur_file; /* the current side's file, or NULL */
+	const struct dearer *dearer;  /* how much dearer every call looks; NULL */
 };
 
 /* The one-line tally that ends the table format ("check: 7 figures: ..."),

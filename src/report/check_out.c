@@ -308,6 +308,16 @@ static void json_number(FILE *out, const char *key, double v, int ok)
 		fputs("null", out);
 }
 
+/* How much dearer every system call looks, where the figures' pattern
+   tells it (report/dearer.h); null where it does not. */
+static void json_dearer(FILE *out, const struct dearer *d)
+{
+	int told = d && dearer_told(d);
+
+	json_number(out, "call_dearer_ns", told ? 1000 * d->added_us : 0, told);
+	json_number(out, "call_dearer_se_ns", told ? 1000 * d->se_us : 0, told);
+}
+
 static void json_runs(FILE *out, const char *key, const double *v, size_t n)
 {
 
@@ -426,8 +436,10 @@ static void report_json(FILE *out, const struct check_report_in *in, const struc
 		t->unchecked, t->again, t->by_move);
 	json_number(out, "reference_time_ratio", in->reference_move, in->reference_move > 0);
 	json_number(out, "typical_time_ratio", in->move->typical, in->move->compared > 0);
-	fprintf(out, ", \"moved_alike\": %d, \"machine_wide\": %s}\n}\n", in->move->alike,
+	fprintf(out, ", \"moved_alike\": %d, \"machine_wide\": %s", in->move->alike,
 		check_machine_wide(in->move) ? "true" : "false");
+	json_dearer(out, in->dearer);
+	fputs("}\n}\n", out);
 }
 
 static int is_failure(const struct check_row *r, int strict)
