@@ -163,11 +163,13 @@ check "rounds --precision 100: exit 0" [ "$rc" -eq 0 ]
 check "rounds --precision 100: at least the fewest rounds (5)" [ "$(rounds_of_null)" -ge 5 ]
 # a run of fewer figures than the default run's gets their share of its
 # budget, at least 1 s: one figure that cannot be precise, in samples of
-# 100 ms, stops after a few rounds; --budget lets it go on
+# 100 ms, stops after a few rounds; --budget lets it go on (9-10 rounds
+# idle, 6-8 beside a CPU-bound process per CPU, whose share of the CPU
+# stretches each round)
 run run -t 100 --precision 0.0001 -f long null
 check "rounds one figure's share of the budget: a few rounds" [ "$(rounds_of_null)" -le 4 ]
 run run -t 100 --precision 0.0001 --budget 5 -f long null
-check "rounds --budget over the share: more rounds" [ "$(rounds_of_null)" -ge 7 ]
+check "rounds --budget over the share: more rounds than the share's most" [ "$(rounds_of_null)" -ge 5 ]
 # --reps asks for its rounds, and the share does not cut them
 run run -t 100 -r 6 -f long null
 check "rounds --reps over the share: every round asked" [ "$(rounds_of_null)" = 6 ]
