@@ -463,6 +463,14 @@ check "check every system call 50 ns dearer: stderr says so, from the figures' p
 # rings, which cancel their calls, stay where they were
 check "check every system call 50 ns dearer: stat slower at its own move, the rings ok" \
 	[ "$(verdict_of syscall stat) $(check_cell syscall stat ratio | cut -c1-4) $(verdict_of ctx '2p/0K ctxsw') $(verdict_of ctx '8p/16K ctxsw')" = "slower 1.10 ok ok" ]
+check "check every system call 50 ns dearer: the note says the factors were read without it" \
+	grep -q "a mood of the machine moves the figures alike; so each run's machine factor is read without it, and each figure is judged against its runs with what the dearer call did to it kept\$" "$work/err"
+# one run a side has no run factors: the note says only the call's cost
+callpat 1.0 0 | mkruns calls-1a.long
+callpat 1.0 0.05 2 | mkruns calls-1b.long
+run check calls-1a.long calls-1b.long
+check "check one run a side, every call 50 ns dearer: the note has no run factors" \
+	grep -q "^osbench: check: note: every system call looks 50 ns dearer .* a mood of the machine moves the figures alike\$" "$work/err"
 if have python3; then
 	run check -f json calls-a.long calls-b.long
 	check "check every system call 50 ns dearer: json's summary gives the time and its error" \

@@ -132,9 +132,10 @@ static void note_by_move(const struct check_tally *t, const struct check_move *m
 
 /* Every system call dearer (or cheaper) by a time the figures' pattern
  * tells: what a kernel check asks first, what tells such a kernel from a
- * mood, which moves the figures alike, and what the verdicts made of it
+ * mood, which moves the figures alike, and, where verdicts rest on the
+ * runs against their machine factor (relative), what they made of it
  * (check_judge). */
-static void note_dearer(const struct dearer *d)
+static void note_dearer(const struct dearer *d, int relative)
 {
 	char share[64] = "";
 
@@ -148,10 +149,12 @@ static void note_dearer(const struct dearer *d)
 		"%.1f ns%s), read from the pattern %d figures' calls per operation leave, "
 		"beside a move of %.3f common to them: a kernel, filter or mitigation that "
 		"changed each call's cost does that, a mood of the machine moves the figures "
-		"alike; so each run's machine factor is read without it, and each figure is "
-		"judged against its runs with what the dearer call did to it kept\n",
+		"alike%s\n",
 		1000 * fabs(d->added_us), d->added_us > 0 ? "dearer" : "cheaper", 1000 * d->se_us,
-		share, d->figures, d->common);
+		share, d->figures, d->common,
+		relative ? "; so each run's machine factor is read without it, and each figure is "
+			   "judged against its runs with what the dearer call did to it kept"
+			 : "");
 }
 
 void check_notes(const struct check_move *m, const struct check_opts *o, double reference,
@@ -160,5 +163,5 @@ void check_notes(const struct check_move *m, const struct check_opts *o, double 
 {
 	note_machine_wide(m, o, reference, used);
 	note_by_move(t, m, reference);
-	note_dearer(d);
+	note_dearer(d, t->basis[BASIS_RELATIVE] > 0);
 }
