@@ -37,6 +37,12 @@ check "inputs a nanosecond's fraction prints as written" grep -q "^alpha fast.ts
 check "inputs a ratio beyond a million prints in exponent form" grep -qx "B/A${T}-${T}-${T}2.5e+12" "$work/out"
 check "inputs no cell longer than 20 characters" awk -F'\t' '{ for (i = 1; i <= NF; i++) if (length($i) > 20 && $i !~ /^#/ && i > 2) bad++ } END { exit bad > 0 }' "$work/out"
 
+# --- a header's title is the comment directly above it, whatever it says
+printf '# syscall: processor, processes - times in microseconds - smaller is better\n# machine reference: 9000,9100 MB/s\nHost\tOS\tnull call\nalpha\tLinux\t0.2\n' >refabove.tsv
+refused "inputs a header under the machine reference line" "'refabove.tsv' line 2: 'machine reference: 9000,9100 MB/s' is not a '# NAME: title' line" compare ok.tsv refabove.tsv
+printf '\n# machine reference: 9000\nHost\tOS\tnull call\nalpha\tLinux\t0.2\n' >refonly.tsv
+refused "inputs a header under a machine reference line alone" "'refonly.tsv' line 2: 'machine reference: 9000' is not a '# NAME: title' line" compare ok.tsv refonly.tsv
+
 # --- files cut short are refused, old files without an end line still read
 "$OSBENCH" run -q -f long -o full.long null stat fork 2>/dev/null
 "$OSBENCH" run -q -o full.tsv syscall proc 2>/dev/null

@@ -154,6 +154,9 @@ static int comment_line(struct parser *ps, struct text *t, struct span line)
 
 	if (t->state == TS_LAT_HEADER)
 		return fail_at(ps, t->header_line, "header row without a data row (truncated file?)");
+	/* a header's title is the comment directly above it, whatever that
+	   comment says: an older one never names a table */
+	t->prev = c;
 	if (span_starts(c, "osbench ") || span_is(c, "osbench")) {
 		if (++t->records > 1)
 			return fail_at(ps, ps->lineno, "a second host record: one host per file "
@@ -179,7 +182,6 @@ static int comment_line(struct parser *ps, struct text *t, struct span line)
 		t->state = TS_BETWEEN;
 	if (t->tables == 0 && t->state == TS_BETWEEN && parse_host_comment(ps, c) < 0)
 		return -1;
-	t->prev = c;
 	return 0;
 }
 
@@ -204,7 +206,7 @@ static int title_name(struct parser *ps, struct text *t, struct span *name)
 
 	if (!t->prev_comment)
 		return fail_at(ps, ps->lineno, "header row without a '# NAME: title' line above it");
-	colon = memchr(t->prev.p, ':', t->prev.n);
+	colon = t->prev.n ? memchr(t->prev.p, ':', t->prev.n) : NULL;
 	name->p = t->prev.p;
 	name->n = colon ? (size_t)(colon - t->prev.p) : 0;
 	if (!valid_name(*name))
