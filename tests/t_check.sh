@@ -478,10 +478,17 @@ if have python3; then
 s = json.load(open(sys.argv[1]))["summary"]
 assert 45 <= s["call_dearer_ns"] <= 55 and 0 < s["call_dearer_se_ns"] < 5, s' "$work/out"
 fi
+run check -f junit calls-a.long calls-b.long
+check "check every system call 50 ns dearer: each JUnit suite's properties give it" \
+	sh -c '[ "$(grep -c "<property name=\"call_dearer_ns\" value=\"\(4[5-9]\|5[0-5]\)[.0-9]*\"/>" "$1")" -eq "$(grep -c "<testsuite " "$1")" ] &&
+		grep -q "<property name=\"call_dearer_se_ns\" value=\"[0-4][.0-9]*\"/>" "$1"' _ "$work/out"
 callpat 1.2,1.26,1.2,1.224,1.2,1.26 0 2 | mkruns calls-c.long
 run check calls-a.long calls-c.long
 check "check every figure 20% slower alike: no dearer system call read from it" \
 	sh -c '! grep -q "system call looks" "$1" && grep -q "every figure moved alike" "$1"' _ "$work/err"
+run check -f junit calls-a.long calls-c.long
+check "check every figure 20% slower alike: no JUnit property of a dearer call" \
+	sh -c 'grep -q "<testsuite " "$1" && ! grep -q "call_dearer" "$1"' _ "$work/out"
 run check -f json calls-a.long calls-c.long
 check "check every figure 20% slower alike: json's summary has no dearer call" \
 	grep -q '"call_dearer_ns": null, "call_dearer_se_ns": null}' "$work/out"
@@ -757,6 +764,8 @@ if have xmllint; then
 	}
 	run check -f junit base3.long fail-b.long
 	valid "check junit of a fail is valid against the JUnit schema"
+	run check -f junit calls-a.long calls-b.long
+	valid "check junit with a dearer call's suite properties is valid against the schema"
 	run check -f junit dup-a.long dup-b.long
 	valid "check junit of a figure in two tables is valid against the JUnit schema"
 	run check --strict -f junit base2.long cur3.long

@@ -548,18 +548,27 @@ static int is_skipped(const struct check_row *r, int strict)
 	return r->v == V_UNCLEAR && !is_failure(r, strict);
 }
 
-/* What differs between the setups, as the suite's properties. */
-static void junit_setup(FILE *out, const struct check_report_in *in)
+/* What differs between the setups, and how much dearer every system
+   call looks where the figures' pattern tells it (report/dearer.h), as
+   the suite's properties. */
+static void junit_suite_properties(FILE *out, const struct check_report_in *in)
 {
 	char name[64], value[600];
+	int dearer = in->dearer && dearer_told(in->dearer);
 
-	if (!in->nsetup)
+	if (!in->nsetup && !dearer)
 		return;
 	fputs("    <properties>\n", out);
 	for (size_t i = 0; i < in->nsetup; i++) {
 		utf8_printf(name, sizeof name, "differs: %s", in->setup[i].field);
 		utf8_printf(value, sizeof value, "%s -> %s", in->setup[i].base, in->setup[i].cur);
 		junit_property(out, name, value);
+	}
+	if (dearer) {
+		snprintf(value, sizeof value, "%.6g", 1000 * in->dearer->added_us);
+		junit_property(out, "call_dearer_ns", value);
+		snprintf(value, sizeof value, "%.6g", 1000 * in->dearer->se_us);
+		junit_property(out, "call_dearer_se_ns", value);
 	}
 	fputs("    </properties>\n", out);
 }
@@ -605,7 +614,7 @@ static void report_junit(FILE *out, const struct check_report_in *in,
 		if (timed)
 			junit_time(out, ms);
 		fputs(">\n", out);
-		junit_setup(out, in);
+		junit_suite_properties(out, in);
 		for (size_t k = i; k < n; k++)
 			if (rows[k].same_as < 0 && strcmp(rows[k].b->table, rows[i].b->table) == 0)
 				junit_case(out, in, &rows[k]);
